@@ -1,0 +1,44 @@
+package io.benchlab.runner.cli;
+
+import io.benchlab.runner.core.BadInputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Wires a picocli command the benchlab way: bad input is one line on stderr and exit 2, never
+ * a stack trace; anything unexpected is one line and exit 1 (the trace only with BENCHLAB_DEBUG=1).
+ */
+public final class Cli {
+
+    private Cli() {
+    }
+
+    public static CommandLine configure(CommandLine cmd) {
+        String name = cmd.getCommandName();
+        cmd.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println(name + ": " + oneLine(ex.getMessage()) + " (see --help)");
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        });
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof BadInputException) {
+                err.println(name + ": " + oneLine(ex.getMessage()));
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            err.println(name + ": internal error: " + oneLine(String.valueOf(ex)));
+            if ("1".equals(System.getenv("BENCHLAB_DEBUG"))) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCodes.RUN_FAILED;
+        });
+        return cmd;
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+}

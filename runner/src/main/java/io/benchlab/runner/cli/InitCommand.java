@@ -1,0 +1,46 @@
+package io.benchlab.runner.cli;
+
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.Benchmark;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.workload.tpcb.TpcbLoader;
+import java.sql.Connection;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "init", mixinStandardHelpOptions = true,
+        description = "Create the TPC-B tables and load them at a scale; drops what was there.")
+final class InitCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions targetOptions;
+
+    @Mixin
+    LoadOptions load;
+
+    @Override
+    public Integer call() throws Exception {
+        if (load.scale < 1 || load.batchSize < 1) {
+            throw new io.benchlab.runner.core.BadInputException("--scale and --load-batch-size must be at least 1");
+        }
+        Target target = targetOptions.toTarget();
+        if (target.managed() && !target.profile().persistent()) {
+            System.err.println("note: profile " + target.profile().name()
+                    + " lives only as long as this process; 'run' loads it itself");
+        }
+        try (Connection c = Benchmark.connectOrBadInput(target)) {
+            TpcbLoader.Outcome out = new TpcbLoader(target.engine(), load.batchSize,
+                    (table, done, total, seconds) -> System.err.printf(Locale.ROOT,
+                            "load     %s %d/%d in %.1f s%n", table, done, total, seconds),
+                    Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(c, load.scale);
+            if (target.managed()) {
+                target.engine().shutdown(c, target.profile());
+            }
+            System.out.printf(Locale.ROOT, "loaded scale %d: %d rows in %.2f s (%s)%n",
+                    load.scale, out.rows(), out.seconds(), out.method());
+        }
+        return ExitCodes.OK;
+    }
+}

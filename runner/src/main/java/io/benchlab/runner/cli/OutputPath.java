@@ -1,0 +1,32 @@
+package io.benchlab.runner.cli;
+
+import io.benchlab.runner.core.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Makes sure the result can be written before the run starts, not after it has spent an hour. */
+final class OutputPath {
+
+    private OutputPath() {
+    }
+
+    static Path check(Path file) {
+        Path absolute = file.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw new BadInputException("output " + file + " is a directory; give a file name");
+        }
+        Path dir = absolute.getParent();
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".probe-", ".tmp"));
+        } catch (IOException | SecurityException e) {
+            throw new BadInputException("cannot write the result to " + file + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        }
+        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
+            throw new BadInputException("cannot write the result to " + file + ": file is not writable");
+        }
+        return file;
+    }
+}

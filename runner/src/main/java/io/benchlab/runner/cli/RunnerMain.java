@@ -1,0 +1,19 @@
+package io.benchlab.runner.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "runner", mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "The benchlab TPC-B runner.",
+        subcommands = {InitCommand.class, RunCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+public final class RunnerMain {
+
+    public static CommandLine commandLine() {
+        return Cli.configure(new CommandLine(new RunnerMain()));
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}

@@ -1,0 +1,190 @@
+package io.benchlab.runner.core;
+
+import io.benchlab.results.Consistency;
+import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.EngineInfo;
+import io.benchlab.results.Load;
+import io.benchlab.results.Placement;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Timestamps;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.driver.Driver;
+import io.benchlab.runner.driver.DriverOutcome;
+import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
+import io.benchlab.runner.workload.tpcb.LoadProgress;
+import io.benchlab.runner.workload.tpcb.TpcbLoader;
+import io.benchlab.runner.workload.tpcb.TpcbSchema;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One run from start to result: connect, load if asked or needed, check, drive, check again,
+ * assemble. Anything wrong before the start is bad input (no result); anything wrong after it
+ * ends up in the result as a failed status with its cause.
+ */
+public final class Benchmark {
+
+    private final Target target;
+    private final WorkloadConfig config;
+    private final String runId;
+    private final Placement placement;
+    private final ResultSink sink;
+    private final LoadProgress loadProgress;
+    private volatile Driver driver;
+    private volatile boolean stopRequested;
+
+    public Benchmark(Target target, WorkloadConfig config, String runId, Placement placement,
+                     ResultSink sink, LoadProgress loadProgress) {
+        this.target = target;
+        this.config = config;
+        this.runId = runId;
+        this.placement = placement;
+        this.sink = sink;
+        this.loadProgress = loadProgress;
+    }
+
+    /** Stops a run in progress; the result is still written, with status interrupted. */
+    public void stop() {
+        stopRequested = true;
+        Driver d = driver;
+        if (d != null) {
+            d.stop();
+        }
+    }
+
+    public RunResult run() throws IOException {
+        Instant started = Instant.now();
+        try (Connection admin = connectOrBadInput(target)) {
+            EngineInfo engine = engineInfo(admin);
+            Load load = null;
+            Instant measuredStart = null;
+            DriverOutcome outcome = null;
+            Consistency consistency = null;
+            String error = null;
+            try {
+                load = prepare(admin);
+                Sums before = ConsistencyCheck.sums(admin);
+                if (!before.match()) {
+                    error = "database inconsistent before the run: " + ConsistencyCheck.describe(before);
+                } else if (!stopRequested) {
+                    measuredStart = Instant.now().plus(config.warmup());
+                    driver = new Driver(target, config, sink);
+                    outcome = driver.run();
+                    consistency = verdict(before, ConsistencyCheck.sums(admin), outcome.committedTotal());
+                }
+            } catch (BadInputException e) {
+                throw e;
+            } catch (SQLException | RuntimeException e) {
+                error = Redact.message(e.getClass().getSimpleName() + ": " + e.getMessage(), target.password());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                error = "interrupted";
+            }
+            shutdownManaged(admin);
+            RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
+                    new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
+                    config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, error));
+            sink.onFinish(result);
+            return result;
+        } catch (SQLException e) {
+            throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),
+                    target.password()));
+        }
+    }
+
+    /** Loads the data when asked or when the tables are missing; otherwise the scale must match. */
+    private Load prepare(Connection admin) throws SQLException {
+        boolean present = TpcbSchema.present(admin);
+        if (!config.init() && present) {
+            int loaded = TpcbSchema.loadedScale(admin);
+            if (loaded != config.scale()) {
+                throw new BadInputException("the database holds scale " + loaded + ", not " + config.scale()
+                        + "; add --init to reload it");
+            }
+            return null;
+        }
+        TpcbLoader.Outcome out = new TpcbLoader(target.engine(), config.loadBatchSize(), loadProgress,
+                Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(admin, config.scale());
+        return new Load(config.scale(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
+    }
+
+    static Consistency verdict(Sums before, Sums after, long committedTotal) {
+        long added = after.historyRows() - before.historyRows();
+        boolean sumsMatch = after.match();
+        boolean countsMatch = added == committedTotal;
+        String message;
+        if (sumsMatch && countsMatch) {
+            message = "sums match and committed transactions equal history rows added";
+        } else if (!sumsMatch) {
+            message = "balance sums differ after the run: " + ConsistencyCheck.describe(after);
+        } else {
+            message = "committed transactions (" + committedTotal + ") differ from history rows added (" + added + ")";
+        }
+        return new Consistency(sumsMatch && countsMatch, before, after, committedTotal, added, message);
+    }
+
+    private EngineInfo engineInfo(Connection c) {
+        String version;
+        Map<String, String> settings;
+        try {
+            version = target.engine().serverVersion(c);
+        } catch (SQLException e) {
+            version = "unknown (" + e.getMessage() + ")";
+        }
+        try {
+            settings = target.engine().settings(c);
+        } catch (SQLException e) {
+            settings = new TreeMap<>(Map.of("error", "settings not readable: " + e.getMessage()));
+        }
+        String product;
+        String driverVersion;
+        try {
+            product = c.getMetaData().getDatabaseProductName();
+            driverVersion = c.getMetaData().getDriverName() + " " + c.getMetaData().getDriverVersion();
+        } catch (SQLException e) {
+            product = "unknown";
+            driverVersion = "unknown";
+        }
+        return new EngineInfo(target.engine().name(), target.profile().name(), product, version, driverVersion,
+                target.redactedUrl(), settings);
+    }
+
+    private void shutdownManaged(Connection admin) {
+        if (!target.managed()) {
+            return;
+        }
+        try {
+            target.engine().shutdown(admin, target.profile());
+        } catch (SQLException ignored) {
+            // The result is complete; a database that will not close cleanly changes no figure.
+        }
+    }
+
+    public static Connection connectOrBadInput(Target target) {
+        try {
+            return target.connect();
+        } catch (SQLException e) {
+            throw new BadInputException(Redact.message("cannot connect to " + target.redactedUrl() + ": "
+                    + firstLine(e.getMessage()), target.password()));
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "no reason given";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    private static String iso(Instant t) {
+        return t.truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+}

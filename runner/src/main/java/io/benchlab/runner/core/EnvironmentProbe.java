@@ -1,0 +1,74 @@
+package io.benchlab.runner.core;
+
+import io.benchlab.results.Environment;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/** Reads what the result records about the machine, the JVM and the lab build. */
+public final class EnvironmentProbe {
+
+    private static final Properties BUILD = buildProperties();
+
+    private EnvironmentProbe() {
+    }
+
+    public static Environment capture() {
+        Runtime rt = Runtime.getRuntime();
+        return new Environment(
+                labVersion(),
+                BUILD.getProperty("git.sha", "unknown"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                System.getProperty("java.vm.vendor"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                System.getProperty("os.arch"),
+                cpuModel(),
+                rt.availableProcessors(),
+                rt.maxMemory(),
+                hostname());
+    }
+
+    public static String labVersion() {
+        return BUILD.getProperty("version", "unknown");
+    }
+
+    private static Properties buildProperties() {
+        Properties p = new Properties();
+        try (InputStream in = EnvironmentProbe.class.getResourceAsStream("/io/benchlab/runner/build.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException ignored) {
+            // An unknown build is recorded as "unknown".
+        }
+        return p;
+    }
+
+    static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).strip();
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // Not Linux, or not readable: fall through.
+        }
+        return "unknown";
+    }
+
+    private static String hostname() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) {
+            return env;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.benchlab.runner.core;
+
+import io.benchlab.results.Consistency;
+import io.benchlab.results.EngineInfo;
+import io.benchlab.results.Environment;
+import io.benchlab.results.Figures;
+import io.benchlab.results.Knobs;
+import io.benchlab.results.Latency;
+import io.benchlab.results.Load;
+import io.benchlab.results.Memory;
+import io.benchlab.results.Placement;
+import io.benchlab.results.Round;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.results.Timestamps;
+import io.benchlab.results.Warmup;
+import io.benchlab.runner.driver.DriverOutcome;
+import io.benchlab.runner.driver.RoundOutcome;
+import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.metrics.Step;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the result from what a run measured. Pure: no clock, no I/O, so the golden tests can
+ * feed it fixed inputs and seal its JSON.
+ */
+public final class ResultAssembler {
+
+    private ResultAssembler() {
+    }
+
+    /** Everything a result is made of; the parts a run never reached are null. */
+    public record Parts(
+            String runId,
+            Timestamps timestamps,
+            WorkloadConfig config,
+            EngineInfo engine,
+            Environment environment,
+            Placement placement,
+            Load load,
+            DriverOutcome driver,
+            Consistency consistency,
+            String error) {
+    }
+
+    public static Knobs knobs(WorkloadConfig c) {
+        return new Knobs("tpcb", c.scale(), c.clients(),
+                c.duration() == null ? null : c.duration().toNanos() / 1e9,
+                c.transactionsPerClient(), c.warmup().toNanos() / 1e9, c.rateTps(), c.rounds(), c.seed(),
+                c.distribution().label(), c.statements().name().toLowerCase(java.util.Locale.ROOT),
+                c.autocommit(), c.isolation().label(), c.selectOnly(), c.maxTries(),
+                c.interval().toNanos() / 1e9, c.loadBatchSize());
+    }
+
+    public static RunResult assemble(Parts p) {
+        List<Round> rounds = new ArrayList<>();
+        Figures counted = null;
+        Warmup warmup = null;
+        if (p.driver() != null && !p.driver().rounds().isEmpty()) {
+            int countedIndex = countedRound(p.driver().rounds());
+            for (RoundOutcome r : p.driver().rounds()) {
+                Figures f = figures(r);
+                rounds.add(new Round(r.index(), r.index() == countedIndex, f));
+                if (r.index() == countedIndex) {
+                    counted = f;
+                }
+            }
+            warmup = new Warmup(p.driver().warmupSeconds(), p.driver().warmupCommitted(), p.driver().warmupFailed());
+        }
+        Status status = status(p);
+        return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p), p.timestamps(),
+                knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, counted, rounds,
+                p.driver() == null ? List.of() : p.driver().intervals(), p.consistency());
+    }
+
+    /** The round with the median tps counts (the lower median for an even count). */
+    static int countedRound(List<RoundOutcome> rounds) {
+        List<RoundOutcome> byTps = new ArrayList<>(rounds);
+        byTps.sort(Comparator.comparingDouble(RoundOutcome::tps).thenComparingInt(RoundOutcome::index));
+        return byTps.get((byTps.size() - 1) / 2).index();
+    }
+
+    static Figures figures(RoundOutcome r) {
+        Map<String, Latency> statements = new LinkedHashMap<>();
+        for (Step step : Step.all()) {
+            if (r.totals().steps()[step.ordinal()].getTotalCount() > 0) {
+                statements.put(step.key(), LatencySummary.of(r.totals().steps()[step.ordinal()]));
+            }
+        }
+        return new Figures(LatencySummary.round3(r.seconds()), r.totals().committed(), r.totals().failed(),
+                r.totals().retried(), LatencySummary.round3(r.tps()), r.totals().failuresByCause(),
+                LatencySummary.of(r.totals().transactions()), statements, new Memory(r.memoryMax(), r.memoryMin()));
+    }
+
+    private static Status status(Parts p) {
+        if (p.driver() != null && p.driver().interrupted()) {
+            return Status.INTERRUPTED;
+        }
+        if (p.error() != null || p.consistency() == null || !p.consistency().ok() || nothingCommitted(p.driver())) {
+            return Status.FAILED;
+        }
+        return Status.OK;
+    }
+
+    private static boolean nothingCommitted(DriverOutcome d) {
+        return d == null || d.rounds().stream().allMatch(r -> r.totals().committed() == 0);
+    }
+
+    private static String cause(Status status, Parts p) {
+        if (status == Status.OK) {
+            return null;
+        }
+        if (status == Status.INTERRUPTED) {
+            return "interrupted before the run finished" + (p.error() == null ? "" : ": " + p.error());
+        }
+        if (p.error() != null) {
+            return p.error();
+        }
+        if (p.consistency() != null && !p.consistency().ok()) {
+            return p.consistency().message();
+        }
+        if (nothingCommitted(p.driver())) {
+            String first = p.driver() == null ? null : p.driver().firstError();
+            return "no transaction committed" + (first == null ? "" : "; first failure: " + first);
+        }
+        return "consistency was not checked";
+    }
+}

@@ -1,0 +1,22 @@
+package io.benchlab.runner.driver;
+
+import io.benchlab.results.IntervalPoint;
+import java.util.List;
+
+/**
+ * What the driver measured. {@code committedTotal} counts every committed transaction of every
+ * phase, warm-up included, to hold against the history rows the run added.
+ */
+public record DriverOutcome(
+        double warmupSeconds,
+        long warmupCommitted,
+        long warmupFailed,
+        List<RoundOutcome> rounds,
+        List<IntervalPoint> intervals,
+        boolean interrupted,
+        String firstError) {
+
+    public long committedTotal() {
+        return warmupCommitted + rounds.stream().mapToLong(r -> r.totals().committed()).sum();
+    }
+}

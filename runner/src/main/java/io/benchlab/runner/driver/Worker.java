@@ -1,0 +1,152 @@
+package io.benchlab.runner.driver;
+
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.core.WorkloadConfig.StatementMode;
+import io.benchlab.runner.metrics.StepTimer;
+import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.TpcbTransaction;
+import io.benchlab.runner.workload.tpcb.TxInput;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One client: one connection, its own random stream, its own metrics. The loop allocates
+ * nothing of its own per transaction; locks and shared state stay out of it.
+ */
+final class Worker implements AutoCloseable {
+
+    private final int index;
+    private final Target target;
+    private final WorkloadConfig config;
+    private final Distribution distribution;
+    private final int scale;
+    private final int maxTries;
+    private final SplittableRandom random;
+    private final WorkerMetrics metrics = new WorkerMetrics();
+    private final TxInput in = new TxInput();
+    private Connection connection;
+    private TpcbTransaction transaction;
+    private volatile String firstError;
+
+    Worker(int index, Target target, WorkloadConfig config, SplittableRandom random) {
+        this.index = index;
+        this.target = target;
+        this.config = config;
+        this.distribution = config.distribution();
+        this.scale = config.scale();
+        this.maxTries = config.maxTries();
+        this.random = random;
+    }
+
+    void open() throws SQLException {
+        connection = target.connect();
+        if (config.isolation().jdbcLevel() >= 0) {
+            connection.setTransactionIsolation(config.isolation().jdbcLevel());
+        }
+        transaction = new TpcbTransaction(connection, config.statements() == StatementMode.PREPARED,
+                config.autocommit(), config.selectOnly());
+    }
+
+    WorkerMetrics metrics() {
+        return metrics;
+    }
+
+    String firstError() {
+        return firstError;
+    }
+
+    /** Runs one round's transactions on the calling thread until the plan or {@code stop} ends it. */
+    void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
+        long intended = plan.start() + offsetNanos;
+        long measuredDone = 0;
+        while (!stop.getAsBoolean()) {
+            long txStart;
+            if (plan.paced()) {
+                if (!sleepUntil(intended, plan, stop)) {
+                    return;
+                }
+                txStart = intended;
+                intended += plan.periodNanos();
+            } else {
+                txStart = System.nanoTime();
+            }
+            boolean measured = txStart - plan.measuredStart() >= 0;
+            if (measured && (plan.over(txStart) || measuredDone >= plan.transactions())) {
+                return;
+            }
+            distribution.next(random, scale, in);
+            boolean committed = attempt(measured ? metrics : StepTimer.OFF);
+            if (measured) {
+                measuredDone++;
+                if (committed) {
+                    metrics.committed(System.nanoTime() - txStart);
+                }
+            } else if (committed) {
+                metrics.warmupCommitted();
+            }
+        }
+    }
+
+    /** One transaction with its retries; latency is taken by the caller across all tries. */
+    private boolean attempt(StepTimer timer) {
+        boolean measured = timer != StepTimer.OFF;
+        for (int tries = 1; ; tries++) {
+            try {
+                transaction.execute(in, timer);
+                return true;
+            } catch (SQLException e) {
+                transaction.rollbackQuietly();
+                if (tries < maxTries && target.engine().isRetryable(e)) {
+                    if (measured) {
+                        metrics.retried(e.getSQLState());
+                    }
+                    continue;
+                }
+                if (firstError == null) {
+                    firstError = "client " + index + ": " + e.getSQLState() + " " + e.getMessage();
+                }
+                if (measured) {
+                    metrics.failed(e.getSQLState());
+                } else {
+                    metrics.warmupFailed();
+                }
+                return false;
+            }
+        }
+    }
+
+    /** Sleeps until the intended start; false when the run ends first. */
+    private static boolean sleepUntil(long intended, RoundPlan plan, BooleanSupplier stop) {
+        long now;
+        while ((now = System.nanoTime()) - intended < 0) {
+            if (stop.getAsBoolean() || plan.over(intended)) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(intended - now, 50_000_000L));
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (transaction != null) {
+                transaction.close();
+            }
+        } catch (SQLException ignored) {
+            // Closing after the run; nothing left to measure.
+        }
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // As above.
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.benchlab.runner.engine;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One database engine: how to reach it, its DDL dialect and a few facts. An engine never
+ * times anything and never touches the driver loop; adding one means one class here plus
+ * its {@code ddl-<dialect>.sql} and {@code keys-<dialect>.sql} in the workload package.
+ */
+public interface Engine {
+
+    /** The name users type: {@code --engine hsqldb}. */
+    String name();
+
+    /** One line for {@code lab engines} and help texts. */
+    String description();
+
+    /** Which {@code ddl-*.sql} / {@code keys-*.sql} pair the workload uses. */
+    String dialect();
+
+    /** The profiles this engine knows, the default first. */
+    List<Profile> profiles();
+
+    /** The JDBC URL of a profile for a managed (embedded) database kept under {@code dataDir}. */
+    String jdbcUrl(Profile profile, Path dataDir);
+
+    /** The user the embedded database is created with. */
+    String defaultUser();
+
+    /** True when primary keys are cheaper to build after the load than to maintain during it. */
+    boolean keysAfterLoad();
+
+    /**
+     * An INSERT ... SELECT that makes accounts {@code ?1..?2} (aids, inclusive) inside the engine,
+     * with parameters (first aid, last aid, accounts per branch); null when the engine has no
+     * row generator and the loader must send batches.
+     */
+    default String generateAccountsSql() {
+        return null;
+    }
+
+    /** Statements run once after the load: statistics, checkpoints. */
+    default List<String> afterLoad() {
+        return List.of();
+    }
+
+    /**
+     * True for a serialization failure or deadlock, which the driver retries. The SQLStates
+     * 40001 (serialization) and 40P01 (PostgreSQL deadlock) are retryable everywhere.
+     */
+    default boolean isRetryable(SQLException e) {
+        String state = e.getSQLState();
+        return "40001".equals(state) || "40P01".equals(state);
+    }
+
+    /** The version string the server reports about itself. */
+    default String serverVersion(Connection c) throws SQLException {
+        return c.getMetaData().getDatabaseProductVersion();
+    }
+
+    /** Effective settings read back from the engine, where it exposes them. */
+    Map<String, String> settings(Connection c) throws SQLException;
+
+    /** Called when a managed database is done with, e.g. to flush and close a file database. */
+    default void shutdown(Connection c, Profile profile) throws SQLException {
+    }
+
+    default Profile profile(String name) {
+        return profiles().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+    }
+
+    default Profile defaultProfile() {
+        return profiles().get(0);
+    }
+}

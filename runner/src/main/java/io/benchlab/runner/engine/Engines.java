@@ -1,0 +1,26 @@
+package io.benchlab.runner.engine;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The engine catalog. A new engine is one line here and one class beside it. */
+public final class Engines {
+
+    private static final List<Engine> ALL = List.of(new HsqldbEngine(), new H2Engine(), new DerbyEngine());
+
+    private Engines() {
+    }
+
+    public static List<Engine> all() {
+        return ALL;
+    }
+
+    public static Optional<Engine> find(String name) {
+        return ALL.stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+
+    public static String names() {
+        return ALL.stream().map(Engine::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,92 @@
+package io.benchlab.runner.engine;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+/** HSQLDB in-process: in-memory by default, file-backed with the write delay as the profile. */
+final class HsqldbEngine implements Engine {
+
+    private static final List<Profile> PROFILES = List.of(
+            new Profile("memory", "in-memory, MVCC", false,
+                    Map.of("hsqldb.tx", "mvcc")),
+            new Profile("durable", "file, MVCC, write delay off: every commit is synced", true,
+                    Map.of("hsqldb.tx", "mvcc", "hsqldb.write_delay", "false")),
+            new Profile("relaxed", "file, MVCC, log synced every 500 ms", true,
+                    Map.of("hsqldb.tx", "mvcc", "hsqldb.write_delay", "true", "hsqldb.write_delay_millis", "500")));
+
+    @Override
+    public String name() {
+        return "hsqldb";
+    }
+
+    @Override
+    public String description() {
+        return "HSQLDB " + org.hsqldb.persist.HsqlDatabaseProperties.THIS_FULL_VERSION + " in-process";
+    }
+
+    @Override
+    public String dialect() {
+        return "hsqldb";
+    }
+
+    @Override
+    public List<Profile> profiles() {
+        return PROFILES;
+    }
+
+    @Override
+    public String jdbcUrl(Profile profile, Path dataDir) {
+        StringBuilder url = new StringBuilder(profile.persistent()
+                ? "jdbc:hsqldb:file:" + dataDir.toAbsolutePath().resolve("hsqldb").resolve("benchlab")
+                : "jdbc:hsqldb:mem:benchlab");
+        profile.settings().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(s -> url.append(';').append(s.getKey()).append('=').append(s.getValue()));
+        return url.toString();
+    }
+
+    @Override
+    public String defaultUser() {
+        return "SA";
+    }
+
+    @Override
+    public boolean keysAfterLoad() {
+        return false;
+    }
+
+    @Override
+    public String generateAccountsSql() {
+        return "INSERT INTO accounts (aid, bid, abalance, filler)"
+                + " SELECT n, (n - 1) / 100000 + 1, 0, CAST(? AS CHAR(84))"
+                + " FROM UNNEST(SEQUENCE_ARRAY(CAST(? AS INTEGER), CAST(? AS INTEGER), 1)) AS t(n)";
+    }
+
+    @Override
+    public List<String> afterLoad() {
+        return List.of("CHECKPOINT");
+    }
+
+    @Override
+    public String serverVersion(Connection c) throws SQLException {
+        return SettingsQuery.single(c, "CALL DATABASE_VERSION()");
+    }
+
+    @Override
+    public Map<String, String> settings(Connection c) throws SQLException {
+        return SettingsQuery.read(c,
+                "SELECT property_name, property_value FROM information_schema.system_properties");
+    }
+
+    @Override
+    public void shutdown(Connection c, Profile profile) throws SQLException {
+        if (profile.persistent()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN");
+            }
+        }
+    }
+}
