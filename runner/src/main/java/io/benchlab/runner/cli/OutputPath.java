@@ -21,12 +21,21 @@ final class OutputPath {
             Files.createDirectories(dir);
             Files.delete(Files.createTempFile(dir, ".probe-", ".tmp"));
         } catch (IOException | SecurityException e) {
-            throw new BadInputException("cannot write the result to " + file + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            throw new BadInputException("cannot write the result to " + file + ": " + reason(e));
         }
         if (Files.exists(absolute) && !Files.isWritable(absolute)) {
             throw new BadInputException("cannot write the result to " + file + ": file is not writable");
         }
         return file;
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getClass().getSimpleName();
     }
 }

@@ -43,6 +43,14 @@ public interface Engine {
         return null;
     }
 
+    /**
+     * Switches the engine to its fastest way of taking a bulk load and returns the statements
+     * that switch it back, run after the load. The default changes nothing.
+     */
+    default List<String> prepareLoad(Connection c) throws SQLException {
+        return List.of();
+    }
+
     /** Statements run once after the load: statistics, checkpoints. */
     default List<String> afterLoad() {
         return List.of();

@@ -58,11 +58,24 @@ final class HsqldbEngine implements Engine {
         return false;
     }
 
+    /**
+     * Loads under two-phase locking, which keeps no MVCC row versions for a load nobody else
+     * reads, and without the redo log for file databases; both are restored afterwards.
+     * (Measured: batches beat an INSERT ... SELECT from SEQUENCE_ARRAY in-process.)
+     */
     @Override
-    public String generateAccountsSql() {
-        return "INSERT INTO accounts (aid, bid, abalance, filler)"
-                + " SELECT n, (n - 1) / 100000 + 1, 0, CAST(? AS CHAR(84))"
-                + " FROM UNNEST(SEQUENCE_ARRAY(CAST(? AS INTEGER), CAST(? AS INTEGER), 1)) AS t(n)";
+    public List<String> prepareLoad(Connection c) throws SQLException {
+        String mode = SettingsQuery.single(c,
+                "SELECT property_value FROM information_schema.system_properties WHERE property_name = 'hsqldb.tx'");
+        String log = SettingsQuery.single(c,
+                "SELECT property_value FROM information_schema.system_properties WHERE property_name = 'hsqldb.log_data'");
+        try (Statement s = c.createStatement()) {
+            s.execute("SET DATABASE TRANSACTION CONTROL LOCKS");
+            s.execute("SET FILES LOG FALSE");
+        }
+        return List.of(
+                "SET DATABASE TRANSACTION CONTROL " + (mode == null ? "MVCC" : mode.toUpperCase(java.util.Locale.ROOT)),
+                "SET FILES LOG " + ("false".equalsIgnoreCase(log) ? "FALSE" : "TRUE"));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * Loads the TPC-B tables at a scale. Idempotent: it drops and recreates. Accounts, the bulk of
@@ -36,15 +37,17 @@ public final class TpcbLoader {
     public Outcome load(Connection c, int scale) throws SQLException {
         long start = System.nanoTime();
         boolean autoCommit = c.getAutoCommit();
-        c.setAutoCommit(false);
+        c.setAutoCommit(true);
+        List<String> restore = engine.prepareLoad(c);
+        String method = engine.generateAccountsSql() != null ? "insert-select" : "batched-insert";
         try {
+            c.setAutoCommit(false);
             TpcbSchema.drop(c);
             TpcbSchema.create(c, TpcbSchema.tableStatements(engine));
             if (!engine.keysAfterLoad()) {
                 TpcbSchema.create(c, TpcbSchema.keyStatements(engine));
             }
             loadBranchesAndTellers(c, scale);
-            String method = engine.generateAccountsSql() != null ? "insert-select" : "batched-insert";
             if (engine.generateAccountsSql() != null) {
                 generateAccounts(c, scale, start);
             } else {
@@ -53,16 +56,26 @@ public final class TpcbLoader {
             if (engine.keysAfterLoad()) {
                 TpcbSchema.create(c, TpcbSchema.keyStatements(engine));
             }
-            try (Statement s = c.createStatement()) {
-                for (String sql : engine.afterLoad()) {
-                    s.execute(sql);
-                }
-            }
             c.commit();
-            long rows = Scaling.branches(scale) + Scaling.tellers(scale) + Scaling.accounts(scale);
-            return new Outcome(rows, (System.nanoTime() - start) / 1e9, method);
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
         } finally {
-            c.setAutoCommit(autoCommit);
+            // Back to the engine's own settings even when the load failed half way.
+            c.setAutoCommit(true);
+            run(c, restore);
+        }
+        run(c, engine.afterLoad());
+        c.setAutoCommit(autoCommit);
+        long rows = Scaling.branches(scale) + Scaling.tellers(scale) + Scaling.accounts(scale);
+        return new Outcome(rows, (System.nanoTime() - start) / 1e9, method);
+    }
+
+    private static void run(Connection c, List<String> statements) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
         }
     }
 

@@ -1,0 +1,14 @@
+package io.benchlab.lab.backend;
+
+import java.io.PrintStream;
+
+/**
+ * Provisions the engine, runs the runner, collects the result and removes whatever it made,
+ * whether the run succeeded or not. Returns the runner's exit code (0 ok, 1 failed, 2 bad input).
+ */
+public interface Backend {
+
+    String name();
+
+    int run(RunSpec spec, PrintStream out, PrintStream err) throws Exception;
+}

@@ -1,0 +1,20 @@
+package io.benchlab.lab.backend;
+
+import io.benchlab.results.Placement;
+import io.benchlab.runner.cli.RunAction;
+import java.io.PrintStream;
+
+/** The engine and the runner in this JVM: nothing to provision, nothing to clean up. */
+public final class EmbeddedBackend implements Backend {
+
+    @Override
+    public String name() {
+        return "embedded";
+    }
+
+    @Override
+    public int run(RunSpec spec, PrintStream out, PrintStream err) throws Exception {
+        return RunAction.execute(spec.target(), spec.workload(), spec.output(), Placement.of(name()),
+                spec.quiet(), out, err);
+    }
+}

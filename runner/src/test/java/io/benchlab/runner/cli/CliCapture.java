@@ -1,0 +1,83 @@
+package io.benchlab.runner.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+
+/**
+ * Runs a picocli command line in this JVM and captures everything it prints: the command
+ * line's own out/err writers and, because some commands print through {@code System.out} /
+ * {@code System.err}, those two streams as well. Tests using it should hold the
+ * {@code SYSTEM_OUT} and {@code SYSTEM_ERR} resource locks.
+ */
+public final class CliCapture {
+
+    /** What one execution returned and printed. */
+    public record Outcome(int exitCode, String out, String err, String systemOut, String systemErr) {
+
+        /** Everything printed, on any channel. */
+        public String everything() {
+            return out + err + systemOut + systemErr;
+        }
+
+        /** What went to either error channel, in order writer then System.err. */
+        public String allErr() {
+            return err + systemErr;
+        }
+
+        /** What went to either output channel. */
+        public String allOut() {
+            return out + systemOut;
+        }
+
+        public static List<String> lines(String s) {
+            return s.lines().toList();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- out ---\n" + out + "--- err ---\n" + err
+                    + "--- System.out ---\n" + systemOut + "--- System.err ---\n" + systemErr;
+        }
+    }
+
+    private CliCapture() {
+    }
+
+    public static Outcome run(Supplier<CommandLine> factory, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream sysOut = new ByteArrayOutputStream();
+        ByteArrayOutputStream sysErr = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        int code;
+        System.setOut(new PrintStream(sysOut, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(sysErr, true, StandardCharsets.UTF_8));
+        try {
+            // Built only now: picocli's default execution strategy remembers System.out/err as they
+            // are when the CommandLine is made, and at execute() replaces the writers set below
+            // with those streams if System.out/err have changed since.
+            CommandLine cmd = factory.get();
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            code = cmd.execute(args);
+        } finally {
+            System.out.flush();
+            System.err.flush();
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+        return new Outcome(code, out.toString(), err.toString(),
+                sysOut.toString(StandardCharsets.UTF_8), sysErr.toString(StandardCharsets.UTF_8));
+    }
+
+    public static Outcome runner(String... args) {
+        return run(RunnerMain::commandLine, args);
+    }
+}
