@@ -1,6 +1,6 @@
 package io.benchlab.lab.backend;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /**
  * Provisions the engine, runs the runner, collects the result and removes whatever it made,
@@ -10,5 +10,5 @@ public interface Backend {
 
     String name();
 
-    int run(RunSpec spec, PrintStream out, PrintStream err) throws Exception;
+    int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception;
 }

@@ -2,7 +2,7 @@ package io.benchlab.lab.backend;
 
 import io.benchlab.results.Placement;
 import io.benchlab.runner.cli.RunAction;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /** The engine and the runner in this JVM: nothing to provision, nothing to clean up. */
 public final class EmbeddedBackend implements Backend {
@@ -13,7 +13,7 @@ public final class EmbeddedBackend implements Backend {
     }
 
     @Override
-    public int run(RunSpec spec, PrintStream out, PrintStream err) throws Exception {
+    public int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
         return RunAction.execute(spec.target(), spec.workload(), spec.output(), Placement.of(name()),
                 spec.quiet(), out, err);
     }

@@ -4,11 +4,12 @@ import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.engine.Profile;
 import java.util.concurrent.Callable;
+import io.benchlab.runner.cli.VersionProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "engines", mixinStandardHelpOptions = true, description = "List the engines and their profiles.")
+@Command(versionProvider = VersionProvider.class, name = "engines", mixinStandardHelpOptions = true, description = "List the engines and their profiles.")
 final class EnginesCommand implements Callable<Integer> {
 
     @Spec

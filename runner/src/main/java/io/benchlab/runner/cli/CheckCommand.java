@@ -9,10 +9,15 @@ import java.sql.Connection;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(versionProvider = VersionProvider.class, name = "check", mixinStandardHelpOptions = true,
         description = "Check the TPC-B consistency condition: branch, teller and account sums equal the history sum.")
 final class CheckCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     TargetOptions targetOptions;
@@ -26,7 +31,7 @@ final class CheckCommand implements Callable<Integer> {
                         + "; run 'init' first");
             }
             Sums sums = ConsistencyCheck.sums(c);
-            System.out.println((sums.match() ? "consistent: " : "INCONSISTENT: ") + ConsistencyCheck.describe(sums));
+            spec.commandLine().getOut().println((sums.match() ? "consistent: " : "INCONSISTENT: ") + ConsistencyCheck.describe(sums));
             return sums.match() ? ExitCodes.OK : ExitCodes.RUN_FAILED;
         }
     }

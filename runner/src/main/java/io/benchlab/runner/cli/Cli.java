@@ -15,6 +15,9 @@ public final class Cli {
 
     public static CommandLine configure(CommandLine cmd) {
         String name = cmd.getCommandName();
+        // Without clustering, "--duration -5s" reaches the duration converter instead of
+        // being read as the short options -5 and -s.
+        cmd.setPosixClusteredShortOptionsAllowed(false);
         cmd.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(name + ": " + oneLine(ex.getMessage()) + " (see --help)");

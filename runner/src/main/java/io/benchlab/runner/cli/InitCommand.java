@@ -4,15 +4,21 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Benchmark;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-@Command(name = "init", mixinStandardHelpOptions = true,
+@Command(versionProvider = VersionProvider.class, name = "init", mixinStandardHelpOptions = true,
         description = "Create the TPC-B tables and load them at a scale; drops what was there.")
 final class InitCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     TargetOptions targetOptions;
@@ -26,20 +32,22 @@ final class InitCommand implements Callable<Integer> {
             throw new io.benchlab.runner.core.BadInputException("--scale and --load-batch-size must be at least 1");
         }
         Target target = targetOptions.toTarget();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         if (target.managed() && !target.profile().persistent()) {
-            System.err.println("note: profile " + target.profile().name()
+            err.println("note: profile " + target.profile().name()
                     + " lives only as long as this process; 'run' loads it itself");
         }
         try (Connection c = Benchmark.connectOrBadInput(target)) {
-            TpcbLoader.Outcome out = new TpcbLoader(target.engine(), load.batchSize,
-                    (table, done, total, seconds) -> System.err.printf(Locale.ROOT,
-                            "load     %s %d/%d in %.1f s%n", table, done, total, seconds),
+            TpcbLoader.Outcome loaded = new TpcbLoader(target.engine(), load.batchSize,
+                    (table, done, total, seconds) -> RunAction.progressLine(err, table, done, total, seconds),
                     Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(c, load.scale);
             if (target.managed()) {
                 target.engine().shutdown(c, target.profile());
             }
-            System.out.printf(Locale.ROOT, "loaded scale %d: %d rows in %.2f s (%s)%n",
-                    load.scale, out.rows(), out.seconds(), out.method());
+            out.printf(Locale.ROOT, "loaded scale %d: %d rows in %.2f s (%s)%n",
+                    load.scale, loaded.rows(), loaded.seconds(), loaded.method());
+            out.flush();
         }
         return ExitCodes.OK;
     }

@@ -1,6 +1,7 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.FileProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,12 +31,6 @@ final class OutputPath {
     }
 
     private static String reason(Exception e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getClass().getSimpleName();
+        return e instanceof IOException io ? FileProblem.describe(io) : "not allowed";
     }
 }

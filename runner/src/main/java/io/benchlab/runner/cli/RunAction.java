@@ -13,7 +13,7 @@ import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class RunAction {
     }
 
     public static int execute(Target target, WorkloadConfig config, Path output, Placement placement,
-                              boolean quiet, PrintStream out, PrintStream err) throws IOException {
+                              boolean quiet, PrintWriter out, PrintWriter err) throws IOException {
         String runId = RunIds.next(target.engine().name());
         Path file = OutputPath.check(output != null ? output : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
         List<ResultSink> sinks = new ArrayList<>();
@@ -41,8 +41,7 @@ public final class RunAction {
         }
         sinks.add(new JsonFileSink(file));
         LoadProgress progress = quiet ? LoadProgress.SILENT : (table, done, total, seconds) ->
-                err.printf(Locale.ROOT, "load     %s %d/%d (%.0f%%) in %.1f s%n",
-                        table, done, total, 100.0 * done / total, seconds);
+                progressLine(err, table, done, total, seconds);
         Benchmark benchmark = new Benchmark(target, config, runId, placement, new Sinks(sinks), progress);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -64,6 +63,12 @@ public final class RunAction {
         out.print(io.benchlab.runner.sink.SummaryFormat.format(result, file.toString()));
         out.flush();
         return result.status() == Status.OK ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+    }
+
+    /** One line per load progress report, on the progress stream. */
+    static void progressLine(PrintWriter err, String table, long done, long total, double seconds) {
+        err.printf(Locale.ROOT, "load     %s %d/%d (%.0f%%) in %.1f s%n", table, done, total, 100.0 * done / total, seconds);
+        err.flush();
     }
 
     private static void removeHook(Thread hook) {

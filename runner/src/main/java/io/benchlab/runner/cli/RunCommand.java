@@ -1,15 +1,19 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.results.Placement;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(versionProvider = VersionProvider.class, name = "run", mixinStandardHelpOptions = true,
         description = "Run TPC-B: load if needed, check, warm up, measure, check again, write the result.")
 final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     TargetOptions target;
@@ -17,12 +21,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the result here (default: results/<run-id>.json).")
-    Path output;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines, only the summary.")
-    boolean quiet;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--backend-label", hidden = true, defaultValue = "embedded",
             description = "What the result records as the backend; set by the lab when it launches the runner.")
@@ -31,7 +31,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var config = workload.toConfig();
-        return RunAction.execute(target.toTarget(), config, output, Placement.of(backend), quiet,
-                System.out, System.err);
+        return RunAction.execute(target.toTarget(), config, output.output(), Placement.of(backend), output.quiet(),
+                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

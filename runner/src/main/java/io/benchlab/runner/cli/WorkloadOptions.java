@@ -49,7 +49,7 @@ public final class WorkloadOptions {
     Long seed;
 
     @Option(names = "--distribution", paramLabel = "NAME", defaultValue = "tpcb",
-            description = "Row choice: tpcb (85% home branch) or pgbench (uniform) (default: ${DEFAULT-VALUE}).")
+            description = "Row choice: tpcb (85%% home branch) or pgbench (uniform) (default: ${DEFAULT-VALUE}).")
     String distribution;
 
     @Option(names = "--statements", paramLabel = "MODE", defaultValue = "prepared",

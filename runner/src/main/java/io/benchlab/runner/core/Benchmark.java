@@ -76,16 +76,26 @@ public final class Benchmark {
                 } else if (!stopRequested) {
                     measuredStart = Instant.now().plus(config.warmup());
                     driver = new Driver(target, config, sink);
+                    if (stopRequested) {
+                        driver.stop(); // stop() ran between the check above and the assignment
+                    }
                     outcome = driver.run();
-                    consistency = verdict(before, ConsistencyCheck.sums(admin), outcome.committedTotal());
+                    // Select-only transactions insert no history row.
+                    long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
+                    consistency = verdict(before, ConsistencyCheck.sums(admin), inserting);
                 }
             } catch (BadInputException e) {
                 throw e;
+            } catch (TpcbLoader.StoppedException e) {
+                error = e.getMessage();
             } catch (SQLException | RuntimeException e) {
                 error = Redact.message(e.getClass().getSimpleName() + ": " + e.getMessage(), target.password());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
+            }
+            if (stopRequested && outcome == null) {
+                outcome = DriverOutcome.stoppedBeforeStart();
             }
             shutdownManaged(admin);
             RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
@@ -111,7 +121,7 @@ public final class Benchmark {
             return null;
         }
         TpcbLoader.Outcome out = new TpcbLoader(target.engine(), config.loadBatchSize(), loadProgress,
-                Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(admin, config.scale());
+                Defaults.LOAD_PROGRESS_EVERY.toNanos(), () -> stopRequested).load(admin, config.scale());
         return new Load(config.scale(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
     }
 
@@ -176,13 +186,22 @@ public final class Benchmark {
         }
     }
 
-    private static String firstLine(String s) {
+    /** A driver message fit for one line: its first line, without Java class-name prefixes. */
+    static String firstLine(String s) {
         if (s == null) {
             return "no reason given";
         }
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        String line = nl < 0 ? s : s.substring(0, nl);
+        String stripped;
+        while (!(stripped = JAVA_PREFIX.matcher(line).replaceFirst("")).equals(line)) {
+            line = stripped;
+        }
+        return line.isBlank() ? "no reason given" : line;
     }
+
+    private static final java.util.regex.Pattern JAVA_PREFIX =
+            java.util.regex.Pattern.compile("^(?:[\\w$]+\\.)+[\\w$]*(?:Exception|Error):\\s*");
 
     private static String iso(Instant t) {
         return t.truncatedTo(ChronoUnit.MILLIS).toString();

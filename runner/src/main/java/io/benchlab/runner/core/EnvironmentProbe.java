@@ -2,6 +2,9 @@ package io.benchlab.runner.core;
 
 import io.benchlab.results.Environment;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.regex.Pattern;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -28,8 +31,18 @@ public final class EnvironmentProbe {
                 cpuModel(),
                 rt.availableProcessors(),
                 rt.maxMemory(),
-                hostname());
+                hostname(),
+                jvmArgs());
     }
+
+    /** The JVM's own options, with the value of anything that looks like a secret masked. */
+    static List<String> jvmArgs() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .map(a -> SECRET_OPTION.matcher(a).matches() ? a.substring(0, a.indexOf('=') + 1) + "***" : a)
+                .toList();
+    }
+
+    private static final Pattern SECRET_OPTION = Pattern.compile("(?i)[^=]*(password|secret|token|credential)[^=]*=.*");
 
     public static String labVersion() {
         return BUILD.getProperty("version", "unknown");

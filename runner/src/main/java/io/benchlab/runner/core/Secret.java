@@ -22,7 +22,7 @@ public final class Secret {
         try {
             return new Secret(Files.readString(file).strip());
         } catch (IOException e) {
-            throw new BadInputException("cannot read password file " + file + ": " + e.getClass().getSimpleName());
+            throw new BadInputException("cannot read password file " + file + ": " + FileProblem.describe(e));
         }
     }
 

@@ -16,6 +16,11 @@ public record DriverOutcome(
         boolean interrupted,
         String firstError) {
 
+    /** A run stopped before its clients started: nothing measured, status interrupted. */
+    public static DriverOutcome stoppedBeforeStart() {
+        return new DriverOutcome(0, 0, 0, List.of(), List.of(), true, null);
+    }
+
     public long committedTotal() {
         return warmupCommitted + rounds.stream().mapToLong(r -> r.totals().committed()).sum();
     }

@@ -1,5 +1,6 @@
 package io.benchlab.runner.driver;
 
+import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.core.WorkloadConfig.StatementMode;
@@ -108,7 +109,8 @@ final class Worker implements AutoCloseable {
                     continue;
                 }
                 if (firstError == null) {
-                    firstError = "client " + index + ": " + e.getSQLState() + " " + e.getMessage();
+                    firstError = Redact.message("client " + index + ": " + e.getSQLState() + " " + e.getMessage(),
+                            target.password());
                 }
                 if (measured) {
                     metrics.failed(e.getSQLState());

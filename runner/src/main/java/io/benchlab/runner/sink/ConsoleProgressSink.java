@@ -1,15 +1,15 @@
 package io.benchlab.runner.sink;
 
 import io.benchlab.results.IntervalPoint;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 
 /** Live progress, one line per interval, kept apart from the final summary. */
 public final class ConsoleProgressSink implements ResultSink {
 
-    private final PrintStream out;
+    private final PrintWriter out;
 
-    public ConsoleProgressSink(PrintStream out) {
+    public ConsoleProgressSink(PrintWriter out) {
         this.out = out;
     }
 

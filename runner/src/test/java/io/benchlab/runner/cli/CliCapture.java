@@ -1,11 +1,15 @@
 package io.benchlab.runner.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -79,5 +83,36 @@ public final class CliCapture {
 
     public static Outcome runner(String... args) {
         return run(RunnerMain::commandLine, args);
+    }
+
+    /**
+     * picocli formats descriptions with String.format: a lone '%' is logged as a warning on
+     * stderr every time help is shown. Every description in the tree must be a valid format string.
+     */
+    /**
+     * Renders every command's usage help the way users see it: picocli formats descriptions
+     * with String.format and reports a bad one (a lone '%') as a warning on System.err.
+     */
+    public static void assertValidDescriptions(CommandLine root) {
+        List<CommandLine> commands = new ArrayList<>();
+        collect(root, commands);
+        PrintStream original = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+            for (CommandLine cmd : commands) {
+                String usage = cmd.getUsageMessage();
+                assertThat(usage).as("%s usage", cmd.getCommandSpec().qualifiedName()).doesNotContain("%%");
+            }
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).as("picocli warnings while rendering help")
+                .doesNotContain("WARN");
+    }
+
+    private static void collect(CommandLine cmd, List<CommandLine> into) {
+        into.add(cmd);
+        cmd.getSubcommands().values().forEach(sub -> collect(sub, into));
     }
 }

@@ -93,7 +93,6 @@ class RateTest {
         assertThat(heldNanos).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(1000));
         assertHealthy(r);
         Figures f = r.figures();
-        System.out.println("DEBUG " + f.committed() + " tps " + f.tps() + " lat " + f.latency() .toString().replaceAll("histogram=.*","") + " retried " + f.retried());
 
         // The transaction scheduled just as the lock was taken waited the whole second.
         assertThat(f.latency().maxMs()).isGreaterThanOrEqualTo(800.0);

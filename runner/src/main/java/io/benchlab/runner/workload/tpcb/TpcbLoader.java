@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Loads the TPC-B tables at a scale. Idempotent: it drops and recreates. Accounts, the bulk of
@@ -22,12 +23,27 @@ public final class TpcbLoader {
     private final int batchSize;
     private final LoadProgress progress;
     private final long progressEveryNanos;
+    private final BooleanSupplier stop;
 
     public TpcbLoader(Engine engine, int batchSize, LoadProgress progress, long progressEveryNanos) {
+        this(engine, batchSize, progress, progressEveryNanos, () -> false);
+    }
+
+    /** {@code stop} is asked between batches; when it says yes the load ends with {@link StoppedException}. */
+    public TpcbLoader(Engine engine, int batchSize, LoadProgress progress, long progressEveryNanos,
+                      BooleanSupplier stop) {
         this.engine = engine;
         this.batchSize = batchSize;
         this.progress = progress;
         this.progressEveryNanos = progressEveryNanos;
+        this.stop = stop;
+    }
+
+    /** The load was asked to stop; what was loaded is rolled back or left without branches. */
+    public static final class StoppedException extends SQLException {
+        StoppedException() {
+            super("interrupted during the load; the data is incomplete, rerun with --init");
+        }
     }
 
     /** What the load did, for the result. */
@@ -47,12 +63,15 @@ public final class TpcbLoader {
             if (!engine.keysAfterLoad()) {
                 TpcbSchema.create(c, TpcbSchema.keyStatements(engine));
             }
-            loadBranchesAndTellers(c, scale);
+            loadTellers(c, scale);
             if (engine.generateAccountsSql() != null) {
                 generateAccounts(c, scale, start);
             } else {
                 batchAccounts(c, scale, start);
             }
+            // Branches go last: a load cut short leaves none, so its scale reads as 0 and a
+            // later run refuses the half-loaded data instead of measuring it.
+            loadBranches(c, scale);
             if (engine.keysAfterLoad()) {
                 TpcbSchema.create(c, TpcbSchema.keyStatements(engine));
             }
@@ -79,7 +98,7 @@ public final class TpcbLoader {
         }
     }
 
-    private void loadBranchesAndTellers(Connection c, int scale) throws SQLException {
+    private static void loadBranches(Connection c, int scale) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT INTO branches (bid, bbalance, filler) VALUES (?, 0, ?)")) {
             for (int bid = 1; bid <= Scaling.branches(scale); bid++) {
@@ -89,6 +108,9 @@ public final class TpcbLoader {
             }
             ps.executeBatch();
         }
+    }
+
+    private static void loadTellers(Connection c, int scale) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT INTO tellers (tid, bid, tbalance, filler) VALUES (?, ?, 0, ?)")) {
             for (int tid = 1; tid <= Scaling.tellers(scale); tid++) {
@@ -138,7 +160,10 @@ public final class TpcbLoader {
         }
     }
 
-    private long report(long done, long total, long start, long lastReport) {
+    private long report(long done, long total, long start, long lastReport) throws StoppedException {
+        if (stop.getAsBoolean()) {
+            throw new StoppedException();
+        }
         long now = System.nanoTime();
         if (now - lastReport >= progressEveryNanos || done == total) {
             progress.rows("accounts", done, total, (now - start) / 1e9);

@@ -1,0 +1,148 @@
+package io.benchlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.ResultValidator;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.engine.Engine;
+import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.engine.Profile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The lab command line: run on the embedded backend, the engine catalog, help and bad input. */
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
+class LabCliTest {
+
+    static CliCapture.Outcome lab(String... args) {
+        return CliCapture.run(LabMain::commandLine, args);
+    }
+
+    @Test
+    void runOnTheEmbeddedBackendWritesAValidResult(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("lab.json");
+        CliCapture.Outcome o = lab("run", "--engine", "h2", "--clients", "2", "--duration", "1s", "--warmup", "0s",
+                "--output", out.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        String json = Files.readString(out);
+        assertThat(ResultValidator.validate(json)).isEmpty();
+        RunResult r = ResultJson.read(json);
+        assertThat(r.status()).isEqualTo(Status.OK);
+        assertThat(r.placement().backend()).isEqualTo("embedded");
+        assertThat(r.engine().name()).isEqualTo("h2");
+        assertThat(r.engine().profile()).isEqualTo("memory");
+        assertThat(r.knobs().clients()).isEqualTo(2);
+        assertThat(r.figures().committed()).isPositive();
+        assertThat(o.allOut()).contains("status ok");
+    }
+
+    @Test
+    void enginesListsEveryEngineAndItsProfiles() {
+        CliCapture.Outcome o = lab("engines");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.allErr()).isEmpty();
+        List<String> lines = o.out().lines().toList();
+        List<String> engineLines = lines.stream().filter(l -> !l.startsWith(" ")).toList();
+        assertThat(engineLines).extracting(l -> l.split("\\s+")[0]).containsExactly("hsqldb", "h2", "derby");
+        assertThat(o.out()).contains("memory").contains("durable").contains("relaxed");
+        for (Engine e : Engines.all()) {
+            int at = lines.indexOf(lines.stream().filter(l -> l.startsWith(e.name() + " ")).findFirst().orElseThrow());
+            List<String> profiles = lines.subList(at + 1, at + 1 + e.profiles().size());
+            for (int i = 0; i < e.profiles().size(); i++) {
+                Profile p = e.profiles().get(i);
+                assertThat(profiles.get(i).strip()).startsWith(p.name() + " ").contains(p.description());
+            }
+            assertThat(profiles.get(0)).endsWith("(default)");
+            assertThat(profiles.subList(1, profiles.size())).noneMatch(l -> l.endsWith("(default)"));
+        }
+    }
+
+    static Stream<Arguments> helpCases() {
+        return Stream.of(
+                Arguments.of(List.of("--help"), List.of("Usage: lab", "run", "engines", "--version")),
+                Arguments.of(List.of("run", "--help"), List.of("Usage: lab run", "--backend", "--engine", "--clients",
+                        "--duration", "--output", "--profile", "--jdbc-url", "--rate", "--seed")),
+                Arguments.of(List.of("engines", "--help"), List.of("Usage: lab engines")));
+    }
+
+    @ParameterizedTest(name = "lab {0}")
+    @MethodSource("helpCases")
+    void helpExitsZeroWithUsage(List<String> args, List<String> mentions) {
+        CliCapture.Outcome o = lab(args.toArray(String[]::new));
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.allErr()).as("%s", o).isEmpty();
+        mentions.forEach(m -> assertThat(o.out()).as("help mentions %s", m).contains(m));
+    }
+
+    @Test
+    void versionIsOneBenchlabLine() {
+        CliCapture.Outcome o = lab("--version");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out().lines().toList()).singleElement().asString().startsWith("benchlab ");
+    }
+
+    /** Subcommand help lists -V/--version, so it must print the version too. */
+    @ParameterizedTest(name = "lab {0} --version")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"run", "engines"})
+    void subcommandVersionPrintsTheVersion(String sub) {
+        CliCapture.Outcome o = lab(sub, "--version");
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.out()).as("%s", o).startsWith("benchlab ");
+    }
+
+    @Test
+    void everyDescriptionIsAValidFormatString() {
+        CliCapture.assertValidDescriptions(LabMain.commandLine());
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("run", "--backend", "nope"), "unknown backend 'nope'"),
+                Arguments.of(List.of("nope"), "nope"),
+                Arguments.of(List.of("run", "--engine", "nope"), "unknown engine 'nope'"),
+                Arguments.of(List.of("run", "--clients", "0"), "--clients"),
+                Arguments.of(List.of("run", "--duration", "abc"), "'abc' is not a duration"),
+                Arguments.of(List.of("run", "--engine", "h2", "--profile", "nope"), "unknown profile 'nope'"));
+    }
+
+    @ParameterizedTest(name = "lab {0}")
+    @MethodSource("badInput")
+    void badInputIsOneLineExitTwoAndNoResult(List<String> args, String expected, @TempDir Path dir)
+            throws IOException {
+        List<String> all = new java.util.ArrayList<>(args);
+        if (args.get(0).equals("run")) {
+            // Never the shared default database, never a long run if the input were taken.
+            all.addAll(List.of("--jdbc-url", "jdbc:hsqldb:mem:lab-" + UUID.randomUUID(), "--warmup", "0s",
+                    "--output", dir.resolve("result.json").toString()));
+            if (!args.contains("--duration")) {
+                all.addAll(List.of("--duration", "1s"));
+            }
+        }
+        CliCapture.Outcome o = lab(all.toArray(String[]::new));
+        assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
+        List<String> lines = o.allErr().lines().toList();
+        assertThat(lines).as("%s", o).hasSize(1);
+        assertThat(lines.get(0)).isNotBlank().startsWith("lab: ").contains(expected)
+                .doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("Caused by");
+        assertThat(o.systemErr()).as("bad input on System.err instead of the err writer; %s", o).isEmpty();
+        assertThat(o.allOut()).isEmpty();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).isEmpty();
+        }
+    }
+}

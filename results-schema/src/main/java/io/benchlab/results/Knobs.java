@@ -1,0 +1,25 @@
+package io.benchlab.results;
+
+/**
+ * Every workload setting that shapes the figures, including the seed, so that a run can be
+ * repeated exactly. Exactly one of {@code durationSeconds} and {@code transactionsPerClient} is set.
+ */
+public record Knobs(
+        String workload,
+        int scale,
+        int clients,
+        Double durationSeconds,
+        Long transactionsPerClient,
+        double warmupSeconds,
+        Double rateTps,
+        int rounds,
+        long seed,
+        String distribution,
+        String statements,
+        boolean autocommit,
+        String isolation,
+        boolean selectOnly,
+        int maxTries,
+        double intervalSeconds,
+        int loadBatchSize) {
+}

@@ -1,0 +1,90 @@
+package io.benchlab.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The one place that turns a {@link RunResult} into JSON and back. The output is stable:
+ * snake_case names in model order, map keys sorted, absent values left out, no
+ * locale-dependent formatting, so golden files can seal it.
+ */
+public final class ResultJson {
+
+    /**
+     * Jackson's default indenter ends lines with {@code System.lineSeparator()}; pin it to
+     * {@code \n} so the bytes do not depend on the platform either.
+     */
+    private static final DefaultPrettyPrinter PRETTY_PRINTER = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .defaultPrettyPrinter(PRETTY_PRINTER)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private ResultJson() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static String write(RunResult result) {
+        try {
+            return MAPPER.writeValueAsString(result) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static RunResult read(String json) {
+        try {
+            return MAPPER.readValue(json, RunResult.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static RunResult read(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), RunResult.class);
+    }
+
+    private static void setReadableByAll(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // Non-POSIX file systems keep their own defaults.
+        }
+    }
+
+    /** Writes through a temp file and a rename, so a reader never sees half a result. */
+    public static void writeAtomically(RunResult result, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, ".result-", ".tmp");
+        try {
+            Files.writeString(tmp, write(result), StandardCharsets.UTF_8);
+            // Temp files are created owner-only; a result is meant to be shared.
+            setReadableByAll(tmp);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

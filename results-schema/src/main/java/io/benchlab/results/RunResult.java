@@ -1,0 +1,33 @@
+package io.benchlab.results;
+
+import java.util.List;
+
+/**
+ * One benchmark run, as written to {@code results/<run-id>.json}. The JSON Schema
+ * {@code run-result.schema.json} beside this model describes every field; the golden
+ * tests keep the two in step.
+ */
+public record RunResult(
+        String schemaVersion,
+        String runId,
+        Status status,
+        String cause,
+        Timestamps timestamps,
+        Knobs knobs,
+        EngineInfo engine,
+        Environment environment,
+        Placement placement,
+        Load load,
+        Warmup warmup,
+        Figures figures,
+        List<Round> rounds,
+        List<IntervalPoint> intervals,
+        Consistency consistency) {
+
+    public static final String SCHEMA_VERSION = "1";
+
+    public RunResult {
+        rounds = rounds == null ? List.of() : List.copyOf(rounds);
+        intervals = intervals == null ? List.of() : List.copyOf(intervals);
+    }
+}

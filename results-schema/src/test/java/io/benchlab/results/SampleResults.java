@@ -1,0 +1,153 @@
+package io.benchlab.results;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fixed, realistic run results for tests. {@link #full()} fills every field an ok run can
+ * have; {@link #failed()} and {@link #interrupted()} cover the other statuses. Together the
+ * three use every property of the schema (see {@code RunResultSchemaTest}).
+ */
+public final class SampleResults {
+
+    /** A histogram blob; the tests never decode it, it only has to look like base64. */
+    static final String HISTOGRAM = "HISTFAAAAEF4nJNpmSzMwMDAxgABzFCaEUzd2QWmKHAwMDAyMTEwMTAxMIMkmJiYmJhZ2VjZOTg5uHlExYQ";
+
+    private SampleResults() {
+    }
+
+    /** A completed two-round H2 run in Docker, every field filled (except cause, which an ok run has not). */
+    public static RunResult full() {
+        Figures round1 = figures(20.0, 23_850, 4, 41, 1192.5,
+                Map.of("40", 43L, "other", 2L),
+                latency(23_854, 3.311, 2.851, 5.121, 6.283, 11.407, 24.641, 61.003),
+                2_013_265_920L, 402_653_184L);
+        Figures round2 = figures(20.0, 24_010, 3, 37, 1200.5,
+                Map.of("40", 38L, "08", 1L, "other", 1L),
+                latency(24_013, 3.287, 2.833, 5.087, 6.247, 11.351, 23.983, 57.411),
+                2_046_820_352L, 419_430_400L);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "20250115T100000Z-h2-default-s10-c4",
+                Status.OK,
+                null,
+                new Timestamps("2025-01-15T10:00:00.125Z", "2025-01-15T10:00:41.503Z", "2025-01-15T10:01:22.017Z"),
+                new Knobs("tpcb", 10, 4, 20.0, null, 5.0, 1500.0, 2, 42L, "tpcb", "prepared", false,
+                        "read-committed", false, 3, 10.0, 1000),
+                new EngineInfo("h2", "default", "H2", "2.3.232 (2024-08-11)", "2.3.232 (2024-08-11)",
+                        "jdbc:h2:tcp://db:9092/benchlab;USER=bench",
+                        Map.of("CACHE_SIZE", "65536", "LOCK_TIMEOUT", "10000", "MV_STORE", "TRUE")),
+                new Environment("0.1.0-SNAPSHOT", "3f9c2a7e5b1d4c8f9a0b6e2d7c1f4a8b3e5d9c0a",
+                        "OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1", "Debian",
+                        "Linux 6.1.0-28-amd64", "amd64", "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz",
+                        4, 2_147_483_648L, "bench-runner-1",
+                        java.util.List.of("-XX:+UseParallelGC", "-Xms4g", "-Dbenchlab.token=***")),
+                new Placement("docker",
+                        new Placement.Side("build-host-1", "benchlab/runner:0.1.0",
+                                "sha256:9b2d1f0c3e4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344",
+                                2.0, 3_221_225_472L, "docker 27.3.1",
+                                Map.of("benchlab.io/role", "runner", "benchlab.io/run", "20250115T100000Z-h2-default-s10-c4")),
+                        new Placement.Side("build-host-1", "benchlab/h2:2.3.232",
+                                "sha256:0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                                2.0, 4_294_967_296L, "docker 27.3.1",
+                                Map.of("benchlab.io/role", "database"))),
+                new Load(10, 1_000_110L, 7.842, "batch-insert"),
+                new Warmup(5.0, 5_800, 1),
+                round2,
+                List.of(new Round(1, false, round1), new Round(2, true, round2)),
+                List.of(
+                        new IntervalPoint(1, 10.0, 10.0, 11_900, 2, 20, 1190.0, 2.845, 11.2, 58.3),
+                        new IntervalPoint(1, 20.0, 10.0, 11_950, 2, 21, 1195.0, 2.857, 11.6, 61.003),
+                        new IntervalPoint(2, 10.0, 10.0, 12_020, 1, 18, 1202.0, 2.829, 11.3, 57.411),
+                        new IntervalPoint(2, 20.0, 10.0, 11_990, 2, 19, 1199.0, 2.837, 11.4, 49.875)),
+                new Consistency(true,
+                        new Consistency.Sums(0, 0, 0, 0, 0),
+                        new Consistency.Sums(-1_523_977, -1_523_977, -1_523_977, -1_523_977, 53_660),
+                        53_660, 53_660,
+                        "sums match (-1523977); 53660 history rows for 53660 committed transactions"));
+    }
+
+    /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */
+    public static RunResult failed() {
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "20250115T110000Z-derby-default-s1-c8",
+                Status.FAILED,
+                "java.sql.SQLNonTransientConnectionException: java.net.ConnectException: Connection refused (SQLState 08001)",
+                new Timestamps("2025-01-15T11:00:00Z", null, "2025-01-15T11:00:03.402Z"),
+                new Knobs("tpcb", 1, 8, 60.0, null, 10.0, null, 1, -7L, "pgbench", "direct", true,
+                        "default", false, 1, 1.0, 500),
+                new EngineInfo("derby", "default", null, null, null, null, null),
+                new Environment("0.1.0-SNAPSHOT", null, "OpenJDK 64-Bit Server VM 17.0.15+6", "unknown",
+                        "Linux 6.1.0-28-amd64", "aarch64", "unknown", 2, 536_870_912L, null, java.util.List.of()),
+                Placement.of("external"),
+                new Load(1, 100_011L, 1.25, "batch-insert"),
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A count-bound run on Kubernetes, interrupted after the first of three rounds. */
+    public static RunResult interrupted() {
+        Figures round1 = figures(40.0, 24_989, 3, 57, 624.725,
+                Map.of("40", 60L),
+                latency(24_992, 13.02, 12.1, 18.7, 21.9, 30.4, 52.8, 77.1),
+                805_306_368L, 201_326_592L);
+        return new RunResult(
+                RunResult.SCHEMA_VERSION,
+                "20250115T120000Z-hsqldb-mvcc-s5-c16",
+                Status.INTERRUPTED,
+                "interrupted by SIGTERM during round 2 of 3",
+                new Timestamps("2025-01-15T12:00:00Z", "2025-01-15T12:00:15Z", "2025-01-15T12:01:05.5Z"),
+                new Knobs("tpcb", 5, 16, null, 1_562L, 0.0, null, 3, 1L, "tpcb", "prepared", false,
+                        "serializable", false, 5, 5.0, 2000),
+                new EngineInfo("hsqldb", "mvcc", "HSQL Database Engine", "2.7.4", "2.7.4",
+                        "jdbc:hsqldb:hsql://hsqldb-0.hsqldb:9001/bench",
+                        Map.of("hsqldb.tx", "mvcc")),
+                new Environment("0.1.0-SNAPSHOT", "unknown", "OpenJDK 64-Bit Server VM 17.0.15+6", "Eclipse Adoptium",
+                        "Linux 5.15.0-1057-gke", "amd64", "AMD EPYC 7B13", 2, 1_073_741_824L, "benchlab-runner-x7k2p",
+                        java.util.List.of("-XX:MaxRAMPercentage=75")),
+                new Placement("kubernetes",
+                        new Placement.Side("gke-pool-1-a", "benchlab/runner:0.1.0", null, 2.0, 2_147_483_648L, "containerd 1.7.12", null),
+                        new Placement.Side("gke-pool-1-b", "benchlab/hsqldb:2.7.4", null, 0.5, null, null,
+                                Map.of("app", "hsqldb"))),
+                null,
+                null,
+                round1,
+                List.of(new Round(1, true, round1)),
+                List.of(new IntervalPoint(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1)),
+                null);
+    }
+
+    static Latency latency(long count, double mean, double p50, double p90, double p95, double p99,
+            double p999, double max) {
+        return new Latency(count, mean, p50, p90, p95, p99, p999, max, HISTOGRAM);
+    }
+
+    /** Figures with one latency per statement derived from the transaction latency. */
+    static Figures figures(double seconds, long committed, long failed, long retried, double tps,
+            Map<String, Long> failuresByCause, Latency tx, long maxHeap, long minHeap) {
+        Map<String, Latency> statements = Map.of(
+                "update_account", scaled(tx, 0.31),
+                "select_account", scaled(tx, 0.09),
+                "update_teller", scaled(tx, 0.21),
+                "update_branch", scaled(tx, 0.22),
+                "insert_history", scaled(tx, 0.07),
+                "commit", scaled(tx, 0.10));
+        return new Figures(seconds, committed, failed, retried, tps, failuresByCause, tx, statements,
+                new Memory(maxHeap, minHeap));
+    }
+
+    /** A statement's share of a transaction latency, rounded to microseconds so the JSON stays short. */
+    private static Latency scaled(Latency tx, double share) {
+        return new Latency(tx.count(), us(tx.meanMs() * share), us(tx.p50Ms() * share), us(tx.p90Ms() * share),
+                us(tx.p95Ms() * share), us(tx.p99Ms() * share), us(tx.p999Ms() * share), us(tx.maxMs() * share),
+                HISTOGRAM);
+    }
+
+    private static double us(double ms) {
+        return Math.round(ms * 1000.0) / 1000.0;
+    }
+}
