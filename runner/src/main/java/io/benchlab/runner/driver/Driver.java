@@ -60,6 +60,9 @@ public final class Driver {
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
             for (int round = 1; round <= config.rounds() && !stop; round++) {
+                // Settle the heap first, as JMH and the seeds' TestBench do, so that the load's
+                // or the previous round's garbage is not collected on this round's clock.
+                System.gc();
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, pool, memory, intervals));
             }
