@@ -2,7 +2,9 @@ package io.benchlab.results;
 
 /**
  * The TPC-B consistency verdict: the four balance sums before and after the run, and the
- * committed transactions (all phases) against the history rows the run added.
+ * committed transactions (all phases) against the history rows the run added. {@code inDoubt}
+ * counts commits whose connection broke before the answer came: each may or may not have
+ * landed, so the history may hold up to that many rows more than {@code committedTotal}.
  */
 public record Consistency(
         boolean ok,
@@ -10,7 +12,8 @@ public record Consistency(
         Sums after,
         long committedTotal,
         long historyRowsAdded,
-        String message) {
+        String message,
+        long inDoubt) {
 
     /** {@code sum(bbalance)}, {@code sum(tbalance)}, {@code sum(abalance)}, {@code sum(delta)}, {@code count(*)} of history. */
     public record Sums(long branches, long tellers, long accounts, long history, long historyRows) {

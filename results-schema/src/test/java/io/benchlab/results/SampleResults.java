@@ -64,7 +64,7 @@ public final class SampleResults {
                         new Consistency.Sums(0, 0, 0, 0, 0),
                         new Consistency.Sums(-1_523_977, -1_523_977, -1_523_977, -1_523_977, 53_660),
                         53_660, 53_660,
-                        "sums match (-1523977); 53660 history rows for 53660 committed transactions"));
+                        "sums match (-1523977); 53660 history rows for 53660 committed transactions", 0));
     }
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */

@@ -26,8 +26,9 @@ final class LabRunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "embedded",
-            description = "Where the engine runs: embedded (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--backend", paramLabel = "NAME",
+            description = "Where the engine runs: embedded (in this process) or external (a server you run,"
+                    + " at --jdbc-url) (default: embedded for in-process engines, external with --jdbc-url).")
     String backend;
 
     @Mixin
@@ -35,8 +36,9 @@ final class LabRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var chosen = Backends.find(backend);
-        var spec = new RunSpec(target.toTarget(), workload.toConfig(), output.output(), output.quiet());
+        var resolved = target.toTarget();
+        var chosen = Backends.choose(backend, resolved);
+        var spec = new RunSpec(resolved, workload.toConfig(), output.output(), output.quiet());
         return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }
 }

@@ -58,7 +58,7 @@ class LabCliTest {
         assertThat(o.allErr()).isEmpty();
         List<String> lines = o.out().lines().toList();
         List<String> engineLines = lines.stream().filter(l -> !l.startsWith(" ")).toList();
-        assertThat(engineLines).extracting(l -> l.split("\\s+")[0]).containsExactly("hsqldb", "h2", "derby");
+        assertThat(engineLines).extracting(l -> l.split("\\s+")[0]).containsExactly("hsqldb", "h2", "derby", "postgres", "mysql", "mariadb", "hsqldb-server");
         assertThat(o.out()).contains("memory").contains("durable").contains("relaxed");
         for (Engine e : Engines.all()) {
             int at = lines.indexOf(lines.stream().filter(l -> l.startsWith(e.name() + " ")).findFirst().orElseThrow());

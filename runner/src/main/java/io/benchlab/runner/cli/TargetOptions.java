@@ -15,11 +15,13 @@ import picocli.CommandLine.Option;
 public final class TargetOptions {
 
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = Defaults.ENGINE,
-            description = "Engine: hsqldb, h2 or derby (default: ${DEFAULT-VALUE}).")
+            description = "Engine: hsqldb, h2, derby (in-process); postgres, mysql, mariadb, hsqldb-server"
+                    + " (servers, with --jdbc-url) (default: ${DEFAULT-VALUE}).")
     String engine;
 
     @Option(names = "--profile", paramLabel = "NAME",
-            description = "Engine profile, e.g. memory, durable, relaxed (default: the engine's first).")
+            description = "Engine profile, e.g. memory, durable, relaxed (default: the engine's first)."
+                    + " A server's profile is read back from its settings, not imposed.")
     String profile;
 
     @Option(names = "--jdbc-url", paramLabel = "URL",
@@ -48,6 +50,10 @@ public final class TargetOptions {
         if (p == null) {
             throw new BadInputException("unknown profile '" + profile + "' for " + e.name() + "; known profiles: "
                     + e.profiles().stream().map(Profile::name).collect(Collectors.joining(", ")));
+        }
+        if (jdbcUrl == null && !e.embedded()) {
+            throw new BadInputException(e.name() + " runs as a server: give --jdbc-url, --user and the password"
+                    + " through --password-file or $" + Defaults.PASSWORD_ENV);
         }
         Secret password = passwordFile != null ? Secret.fromFile(passwordFile) : Secret.fromEnv(Defaults.PASSWORD_ENV);
         String url = jdbcUrl != null ? jdbcUrl : e.jdbcUrl(p, dataDir);

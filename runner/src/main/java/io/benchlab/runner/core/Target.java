@@ -15,6 +15,7 @@ public record Target(Engine engine, Profile profile, String jdbcUrl, String user
 
     public Connection connect() throws SQLException {
         Properties props = new Properties();
+        engine.connectionProperties().forEach(props::setProperty);
         props.setProperty("user", user);
         props.setProperty("password", password.reveal());
         return DriverManager.getConnection(jdbcUrl, props);

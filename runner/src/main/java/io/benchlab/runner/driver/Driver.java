@@ -70,8 +70,9 @@ public final class Driver {
             long warmupFailed = workers.stream().mapToLong(w -> w.metrics().warmupFailedCount()).sum();
             String firstError = workers.stream().map(Worker::firstError).filter(e -> e != null)
                     .findFirst().orElse(null);
+            long inDoubt = workers.stream().mapToLong(w -> w.metrics().inDoubtCount()).sum();
             return new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed,
-                    rounds, intervals, stop, firstError);
+                    rounds, intervals, stop, firstError, inDoubt);
         } finally {
             pool.shutdownNow();
             pool.awaitTermination(10, TimeUnit.SECONDS);

@@ -14,11 +14,12 @@ public record DriverOutcome(
         List<RoundOutcome> rounds,
         List<IntervalPoint> intervals,
         boolean interrupted,
-        String firstError) {
+        String firstError,
+        long inDoubt) {
 
     /** A run stopped before its clients started: nothing measured, status interrupted. */
     public static DriverOutcome stoppedBeforeStart() {
-        return new DriverOutcome(0, 0, 0, List.of(), List.of(), true, null);
+        return new DriverOutcome(0, 0, 0, List.of(), List.of(), true, null, 0);
     }
 
     public long committedTotal() {

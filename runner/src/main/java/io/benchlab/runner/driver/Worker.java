@@ -21,6 +21,9 @@ import java.util.function.BooleanSupplier;
  */
 final class Worker implements AutoCloseable {
 
+    private static final long RECONNECT_FIRST_PAUSE_MILLIS = 50;
+    private static final long RECONNECT_MAX_PAUSE_MILLIS = 2_000;
+
     private final int index;
     private final Target target;
     private final WorkloadConfig config;
@@ -81,7 +84,7 @@ final class Worker implements AutoCloseable {
                 return;
             }
             distribution.next(random, scale, in);
-            boolean committed = attempt(measured ? metrics : StepTimer.OFF);
+            boolean committed = attempt(measured ? metrics : StepTimer.OFF, plan, stop);
             if (measured) {
                 measuredDone++;
                 if (committed) {
@@ -94,15 +97,19 @@ final class Worker implements AutoCloseable {
     }
 
     /** One transaction with its retries; latency is taken by the caller across all tries. */
-    private boolean attempt(StepTimer timer) {
+    private boolean attempt(StepTimer timer, RoundPlan plan, BooleanSupplier stop) {
         boolean measured = timer != StepTimer.OFF;
         for (int tries = 1; ; tries++) {
             try {
                 transaction.execute(in, timer);
                 return true;
             } catch (SQLException e) {
+                boolean lost = connectionLost(e);
+                if (lost && transaction.failedWhileCommitting()) {
+                    metrics.inDoubt();
+                }
                 transaction.rollbackQuietly();
-                if (tries < maxTries && target.engine().isRetryable(e)) {
+                if (!lost && tries < maxTries && target.engine().isRetryable(e)) {
                     if (measured) {
                         metrics.retried(e.getSQLState());
                     }
@@ -117,7 +124,39 @@ final class Worker implements AutoCloseable {
                 } else {
                     metrics.warmupFailed();
                 }
+                if (lost) {
+                    reconnect(plan, stop);
+                }
                 return false;
+            }
+        }
+    }
+
+    /** A broken connection (08xxx), or a server shutting it down (57P0x): the run goes on after a reconnect. */
+    private boolean connectionLost(SQLException e) {
+        String state = e.getSQLState();
+        if (state != null && (state.startsWith("08") || state.startsWith("57P0"))) {
+            return true;
+        }
+        try {
+            return connection.isClosed();
+        } catch (SQLException closed) {
+            return true;
+        }
+    }
+
+    /** Reconnects with a growing pause, until it works or the round is over. */
+    private void reconnect(RoundPlan plan, BooleanSupplier stop) {
+        long pauseMillis = RECONNECT_FIRST_PAUSE_MILLIS;
+        close();
+        while (!stop.getAsBoolean() && !plan.over(System.nanoTime())) {
+            LockSupport.parkNanos(pauseMillis * 1_000_000L);
+            try {
+                open();
+                return;
+            } catch (SQLException stillDown) {
+                close();
+                pauseMillis = Math.min(pauseMillis * 2, RECONNECT_MAX_PAUSE_MILLIS);
             }
         }
     }
@@ -141,7 +180,7 @@ final class Worker implements AutoCloseable {
                 transaction.close();
             }
         } catch (SQLException ignored) {
-            // Closing after the run; nothing left to measure.
+            // Closing after the run or a broken connection; nothing left to measure.
         }
         try {
             if (connection != null) {
@@ -150,5 +189,7 @@ final class Worker implements AutoCloseable {
         } catch (SQLException ignored) {
             // As above.
         }
+        transaction = null;
+        connection = null;
     }
 }

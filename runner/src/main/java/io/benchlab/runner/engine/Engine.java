@@ -28,6 +28,16 @@ public interface Engine {
     /** The JDBC URL of a profile for a managed (embedded) database kept under {@code dataDir}. */
     String jdbcUrl(Profile profile, Path dataDir);
 
+    /** False for server engines: the lab reaches them through a JDBC URL (external) or provisions them. */
+    default boolean embedded() {
+        return true;
+    }
+
+    /** Driver properties the engine is fastest and safest with (batch rewriting, connect timeouts). */
+    default Map<String, String> connectionProperties() {
+        return Map.of();
+    }
+
     /** The user the embedded database is created with. */
     String defaultUser();
 
@@ -49,6 +59,26 @@ public interface Engine {
      */
     default List<String> prepareLoad(Connection c) throws SQLException {
         return List.of();
+    }
+
+    /**
+     * A bulk path for accounts (PostgreSQL's COPY), or null. It writes aids {@code first..last}
+     * with their branch, a zero balance and the filler.
+     */
+    default AccountsCopy accountsCopy() {
+        return null;
+    }
+
+    /** Streams account rows into the engine through its own bulk protocol, in one transaction. */
+    @FunctionalInterface
+    interface AccountsCopy {
+        /** {@code progress} is told the rows sent so far, every few thousand; it may throw to stop. */
+        void copy(Connection c, int first, int last, RowsDone progress) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface RowsDone {
+        void rows(long done) throws SQLException;
     }
 
     /** Statements run once after the load: statistics, checkpoints. */

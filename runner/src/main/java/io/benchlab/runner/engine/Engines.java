@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 /** The engine catalog. A new engine is one line here and one class beside it. */
 public final class Engines {
 
-    private static final List<Engine> ALL = List.of(new HsqldbEngine(), new H2Engine(), new DerbyEngine());
+    private static final List<Engine> ALL = List.of(
+            new HsqldbEngine(false), new H2Engine(), new DerbyEngine(),
+            new PostgresEngine(), new MysqlEngine("mysql"), new MysqlEngine("mariadb"), new HsqldbEngine(true));
 
     private Engines() {
     }

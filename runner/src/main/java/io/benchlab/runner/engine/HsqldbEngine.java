@@ -7,10 +7,13 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
-/** HSQLDB in-process: in-memory by default, file-backed with the write delay as the profile. */
+/**
+ * HSQLDB, in-process ({@code hsqldb}: in-memory by default, file-backed with the write delay as
+ * the profile) or as a server reached over its HSQL protocol ({@code hsqldb-server}).
+ */
 final class HsqldbEngine implements Engine {
 
-    private static final List<Profile> PROFILES = List.of(
+    private static final List<Profile> EMBEDDED_PROFILES = List.of(
             new Profile("memory", "in-memory, MVCC", false,
                     Map.of("hsqldb.tx", "mvcc")),
             new Profile("durable", "file, MVCC, write delay off: every commit is synced", true,
@@ -18,14 +21,28 @@ final class HsqldbEngine implements Engine {
             new Profile("relaxed", "file, MVCC, log synced every 500 ms", true,
                     Map.of("hsqldb.tx", "mvcc", "hsqldb.write_delay", "true", "hsqldb.write_delay_millis", "500")));
 
+    /** A server's profile is read back from its properties, never imposed. */
+    private static final List<Profile> SERVER_PROFILES = List.of(
+            new Profile("durable", "write delay off: every commit is synced", true,
+                    Map.of("hsqldb.write_delay", "false")),
+            new Profile("relaxed", "log synced every 500 ms", true,
+                    Map.of("hsqldb.write_delay", "true", "hsqldb.write_delay_millis", "500")));
+
+    private final boolean server;
+
+    HsqldbEngine(boolean server) {
+        this.server = server;
+    }
+
     @Override
     public String name() {
-        return "hsqldb";
+        return server ? "hsqldb-server" : "hsqldb";
     }
 
     @Override
     public String description() {
-        return "HSQLDB " + org.hsqldb.persist.HsqlDatabaseProperties.THIS_FULL_VERSION + " in-process";
+        return "HSQLDB " + (server ? "server (driver " + org.hsqldb.persist.HsqlDatabaseProperties.THIS_FULL_VERSION + ")"
+                : org.hsqldb.persist.HsqlDatabaseProperties.THIS_FULL_VERSION + " in-process");
     }
 
     @Override
@@ -35,11 +52,19 @@ final class HsqldbEngine implements Engine {
 
     @Override
     public List<Profile> profiles() {
-        return PROFILES;
+        return server ? SERVER_PROFILES : EMBEDDED_PROFILES;
+    }
+
+    @Override
+    public boolean embedded() {
+        return !server;
     }
 
     @Override
     public String jdbcUrl(Profile profile, Path dataDir) {
+        if (server) {
+            return null;
+        }
         StringBuilder url = new StringBuilder(profile.persistent()
                 ? "jdbc:hsqldb:file:" + dataDir.toAbsolutePath().resolve("hsqldb").resolve("benchlab")
                 : "jdbc:hsqldb:mem:benchlab");
@@ -96,7 +121,7 @@ final class HsqldbEngine implements Engine {
 
     @Override
     public void shutdown(Connection c, Profile profile) throws SQLException {
-        if (profile.persistent()) {
+        if (!server && profile.persistent()) {
             try (Statement s = c.createStatement()) {
                 s.execute("SHUTDOWN");
             }

@@ -21,6 +21,7 @@ public final class WorkerMetrics implements StepTimer {
     private final Map<String, AtomicLong> failuresByCause = new ConcurrentHashMap<>();
     private final AtomicLong warmupCommitted = new AtomicLong();
     private final AtomicLong warmupFailed = new AtomicLong();
+    private final AtomicLong inDoubt = new AtomicLong();
     private long lapStart;
 
     private Histogram recycledTx;
@@ -79,6 +80,15 @@ public final class WorkerMetrics implements StepTimer {
 
     public void warmupFailed() {
         warmupFailed.incrementAndGet();
+    }
+
+    /** A commit whose connection broke: the server may or may not have made it durable. Any phase. */
+    public void inDoubt() {
+        inDoubt.incrementAndGet();
+    }
+
+    public long inDoubtCount() {
+        return inDoubt.get();
     }
 
     public long warmupCommittedCount() {

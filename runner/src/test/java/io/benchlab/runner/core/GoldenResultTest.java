@@ -168,7 +168,7 @@ class GoldenResultTest {
             warmupFailed += worker.warmupFailedCount();
         }
         DriverOutcome outcome = new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed,
-                rounds, intervals, false, null);
+                rounds, intervals, false, null, 0);
         Sums before = new Sums(0, 0, 0, 0, 0);
         Sums after = new Sums(deltaSum, deltaSum, deltaSum, deltaSum, historyRows);
         Consistency consistency = Benchmark.verdict(before, after, outcome.committedTotal());

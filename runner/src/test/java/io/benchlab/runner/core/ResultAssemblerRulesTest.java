@@ -165,11 +165,11 @@ class ResultAssemblerRulesTest {
     }
 
     static DriverOutcome outcome(boolean interrupted, String firstError, List<RoundOutcome> rounds) {
-        return new DriverOutcome(0.0, 0, 0, rounds, List.of(), interrupted, firstError);
+        return new DriverOutcome(0.0, 0, 0, rounds, List.of(), interrupted, firstError, 0);
     }
 
     static Consistency okConsistency() {
-        return new Consistency(true, new Sums(0, 0, 0, 0, 0), new Sums(7, 7, 7, 7, 1), 1, 1, "ok");
+        return new Consistency(true, new Sums(0, 0, 0, 0, 0), new Sums(7, 7, 7, 7, 1), 1, 1, "ok", 0);
     }
 
     static Consistency notOkConsistency() {

@@ -32,6 +32,8 @@ public final class TpcbTransaction implements AutoCloseable {
     private final PreparedStatement insertHistory;
     private final Statement direct;
     private final StringBuilder sql = new StringBuilder(128);
+    /** Set while the step that makes the transaction durable runs: its failure leaves the outcome unknown. */
+    private boolean committing;
 
     public TpcbTransaction(Connection connection, boolean prepared, boolean autocommit, boolean selectOnly)
             throws SQLException {
@@ -54,6 +56,7 @@ public final class TpcbTransaction implements AutoCloseable {
 
     /** Runs one transaction and returns the account balance it read. */
     public long execute(TxInput in, StepTimer timer) throws SQLException {
+        committing = false;
         timer.start();
         long balance;
         if (direct == null) {
@@ -62,10 +65,20 @@ public final class TpcbTransaction implements AutoCloseable {
             balance = direct(in, timer);
         }
         if (!autocommit) {
+            committing = true;
             connection.commit();
+            committing = false;
             timer.lap(Step.COMMIT);
         }
         return balance;
+    }
+
+    /**
+     * True when the last {@link #execute} failed while committing (or, in autocommit mode, on its
+     * last statement): the server may have committed it before the connection broke.
+     */
+    public boolean failedWhileCommitting() {
+        return committing;
     }
 
     public void rollbackQuietly() {
@@ -103,7 +116,9 @@ public final class TpcbTransaction implements AutoCloseable {
         insertHistory.setInt(2, in.bid);
         insertHistory.setInt(3, in.aid);
         insertHistory.setInt(4, in.delta);
+        committing = autocommit;
         insertHistory.executeUpdate();
+        committing = false;
         timer.lap(Step.INSERT_HISTORY);
         return balance;
     }
@@ -122,7 +137,9 @@ public final class TpcbTransaction implements AutoCloseable {
         timer.lap(Step.UPDATE_TELLER);
         direct.executeUpdate(fill(UPDATE_BRANCH, in.delta, in.bid));
         timer.lap(Step.UPDATE_BRANCH);
+        committing = autocommit;
         direct.executeUpdate(fill(INSERT_HISTORY, in.tid, in.bid, in.aid, in.delta));
+        committing = false;
         timer.lap(Step.INSERT_HISTORY);
         return balance;
     }

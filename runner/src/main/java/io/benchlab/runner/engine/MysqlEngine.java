@@ -1,0 +1,101 @@
+package io.benchlab.runner.engine;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * MySQL and MariaDB through mysql-connector-j. InnoDB clusters rows by the primary key, so the
+ * keys come before the load and the rows go in key order, in rewritten multi-row batches.
+ */
+final class MysqlEngine implements Engine {
+
+    /** ER_LOCK_DEADLOCK and ER_LOCK_WAIT_TIMEOUT: the server rolled the statement or transaction back. */
+    private static final int DEADLOCK = 1213;
+    private static final int LOCK_WAIT_TIMEOUT = 1205;
+
+    private final String name;
+
+    private static final List<Profile> PROFILES = List.of(
+            new Profile("durable", "redo log flushed at every commit, binlog synced", true,
+                    Map.of("innodb_flush_log_at_trx_commit", "1", "sync_binlog", "1")),
+            new Profile("relaxed", "redo log flushed about once a second, binlog left to the OS", true,
+                    Map.of("innodb_flush_log_at_trx_commit", "2", "sync_binlog", "0")));
+
+    MysqlEngine(String name) {
+        this.name = name;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return (name.equals("mariadb") ? "MariaDB" : "MySQL") + " server (mysql-connector-j)";
+    }
+
+    @Override
+    public String dialect() {
+        return "mysql";
+    }
+
+    @Override
+    public List<Profile> profiles() {
+        return PROFILES;
+    }
+
+    @Override
+    public boolean embedded() {
+        return false;
+    }
+
+    @Override
+    public String jdbcUrl(Profile profile, Path dataDir) {
+        return null;
+    }
+
+    @Override
+    public String defaultUser() {
+        return "root";
+    }
+
+    @Override
+    public Map<String, String> connectionProperties() {
+        return Map.of(
+                "rewriteBatchedStatements", "true",
+                "useServerPrepStmts", "true",
+                "cachePrepStmts", "true",
+                "connectTimeout", "10000",
+                "allowPublicKeyRetrieval", "true",
+                "sslMode", "PREFERRED");
+    }
+
+    @Override
+    public boolean keysAfterLoad() {
+        return false;
+    }
+
+    @Override
+    public List<String> afterLoad() {
+        return List.of("ANALYZE TABLE branches, tellers, accounts, history");
+    }
+
+    @Override
+    public boolean isRetryable(SQLException e) {
+        return "40001".equals(e.getSQLState()) || e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT;
+    }
+
+    @Override
+    public String serverVersion(Connection c) throws SQLException {
+        return SettingsQuery.single(c, "SELECT VERSION()");
+    }
+
+    @Override
+    public Map<String, String> settings(Connection c) throws SQLException {
+        return SettingsQuery.read(c, "SHOW GLOBAL VARIABLES");
+    }
+}

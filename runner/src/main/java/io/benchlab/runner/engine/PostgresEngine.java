@@ -1,0 +1,162 @@
+package io.benchlab.runner.engine;
+
+import io.benchlab.runner.workload.tpcb.Scaling;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.postgresql.PGConnection;
+
+/** PostgreSQL through pgjdbc: COPY for the load, keys after it, then VACUUM ANALYZE, as pgbench -i. */
+final class PostgresEngine implements Engine {
+
+    /** The settings the durability profiles are made of; always read back, even when at their defaults. */
+    private static final List<Profile> PROFILES = List.of(
+            new Profile("durable", "every commit flushed to disk", true,
+                    Map.of("synchronous_commit", "on", "fsync", "on")),
+            new Profile("relaxed", "commits not waited for, no fsync", true,
+                    Map.of("synchronous_commit", "off", "fsync", "off")));
+
+    @Override
+    public String name() {
+        return "postgres";
+    }
+
+    @Override
+    public String description() {
+        return "PostgreSQL server (pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION + ")";
+    }
+
+    @Override
+    public String dialect() {
+        return "postgres";
+    }
+
+    @Override
+    public List<Profile> profiles() {
+        return PROFILES;
+    }
+
+    @Override
+    public boolean embedded() {
+        return false;
+    }
+
+    @Override
+    public String jdbcUrl(Profile profile, Path dataDir) {
+        return null;
+    }
+
+    @Override
+    public String defaultUser() {
+        return "postgres";
+    }
+
+    @Override
+    public Map<String, String> connectionProperties() {
+        return Map.of("connectTimeout", "10", "ApplicationName", "benchlab");
+    }
+
+    @Override
+    public boolean keysAfterLoad() {
+        return true;
+    }
+
+    @Override
+    public AccountsCopy accountsCopy() {
+        return (c, first, last, progress) -> {
+            try {
+                // TRUNCATE in the same transaction lets COPY write frozen rows, as pgbench -i does.
+                try (var s = c.createStatement()) {
+                    s.execute("TRUNCATE accounts");
+                }
+                c.unwrap(PGConnection.class).getCopyAPI().copyIn(
+                        "COPY accounts (aid, bid, abalance, filler) FROM STDIN (FREEZE)",
+                        new AccountRows(first, last, progress));
+            } catch (IOException e) {
+                if (e.getCause() instanceof SQLException stop) {
+                    throw stop;
+                }
+                throw new SQLException("COPY into accounts failed: " + e.getMessage(), "58030", e);
+            }
+        };
+    }
+
+    @Override
+    public List<String> afterLoad() {
+        return List.of("VACUUM ANALYZE branches", "VACUUM ANALYZE tellers", "VACUUM ANALYZE accounts",
+                "VACUUM ANALYZE history");
+    }
+
+    @Override
+    public String serverVersion(Connection c) throws SQLException {
+        return SettingsQuery.single(c, "SELECT version()");
+    }
+
+    /** Every setting not at its built-in default, plus the ones the profiles are made of. */
+    @Override
+    public Map<String, String> settings(Connection c) throws SQLException {
+        return SettingsQuery.read(c, "SELECT name, setting || COALESCE(unit, '') FROM pg_settings"
+                + " WHERE source <> 'default' OR name IN ('synchronous_commit', 'fsync', 'full_page_writes')");
+    }
+
+    /**
+     * The account rows as COPY text, made on the fly: "aid TAB bid TAB 0 TAB" with an empty
+     * filler that the CHAR(84) column pads, as pgbench sends it.
+     */
+    private static final class AccountRows extends Reader {
+        private static final int REPORT_EVERY = 10_000;
+        private final int first;
+        private final int last;
+        private final RowsDone progress;
+        private int next;
+        private final StringBuilder line = new StringBuilder(32);
+        private int pos;
+
+        AccountRows(int first, int last, RowsDone progress) {
+            this.first = first;
+            this.next = first;
+            this.last = last;
+            this.progress = progress;
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) throws IOException {
+            int n = 0;
+            while (n < len) {
+                if (pos == line.length()) {
+                    if (next > last) {
+                        return n == 0 ? -1 : n;
+                    }
+                    if ((next - first) % REPORT_EVERY == 0) {
+                        report(next - first);
+                    }
+                    line.setLength(0);
+                    line.append(next).append('\t').append(Scaling.branchOfAccount(next)).append("\t0\t\n");
+                    next++;
+                    pos = 0;
+                }
+                int take = Math.min(len - n, line.length() - pos);
+                line.getChars(pos, pos + take, buf, off + n);
+                pos += take;
+                n += take;
+            }
+            return n;
+        }
+
+        private void report(long done) throws IOException {
+            try {
+                progress.rows(done);
+            } catch (SQLException stop) {
+                throw new IOException(stop.getMessage(), stop);
+            }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
