@@ -82,7 +82,7 @@ public final class Benchmark {
                     outcome = driver.run();
                     // Select-only transactions insert no history row.
                     long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
-                    consistency = verdict(before, ConsistencyCheck.sums(admin), inserting, outcome.inDoubt());
+                    consistency = verdict(before, sumsAfter(admin), inserting, outcome.inDoubt());
                 }
             } catch (BadInputException e) {
                 throw e;
@@ -106,6 +106,33 @@ public final class Benchmark {
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),
                     target.password()));
+        }
+    }
+
+    /**
+     * The sums after the run. The admin connection may have died with the server during the run
+     * (the clients reconnected; it did not): then the check runs on a fresh connection, retried
+     * for a while in case the server is still coming back.
+     */
+    private Sums sumsAfter(Connection admin) throws SQLException, InterruptedException {
+        try {
+            return ConsistencyCheck.sums(admin);
+        } catch (SQLException lost) {
+            if (admin.isValid(2)) {
+                throw lost;
+            }
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (true) {
+                try (Connection fresh = target.connect()) {
+                    return ConsistencyCheck.sums(fresh);
+                } catch (SQLException e) {
+                    if (System.nanoTime() - deadline > 0) {
+                        e.addSuppressed(lost);
+                        throw e;
+                    }
+                    Thread.sleep(500);
+                }
+            }
         }
     }
 
@@ -217,6 +244,12 @@ public final class Benchmark {
             return "authentication failed: ";
         }
         if ("3D000".equals(state) || e.getErrorCode() == 1049) {
+            return "no such database: ";
+        }
+        if (e.getErrorCode() == 1044) {
+            return "no such database (or no access to it): ";
+        }
+        if (e.getMessage() != null && e.getMessage().contains("database alias does not exist")) {
             return "no such database: ";
         }
         return "";

@@ -83,6 +83,13 @@ final class Worker implements AutoCloseable {
             if (measured && (plan.over(txStart) || measuredDone >= plan.transactions())) {
                 return;
             }
+            if (transaction == null) {
+                // The last round ended while this client was reconnecting.
+                reconnect(plan, stop);
+                if (transaction == null) {
+                    return;
+                }
+            }
             distribution.next(random, scale, in);
             boolean committed = attempt(measured ? metrics : StepTimer.OFF, plan, stop);
             if (measured) {

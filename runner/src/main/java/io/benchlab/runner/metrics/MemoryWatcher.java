@@ -23,8 +23,7 @@ public final class MemoryWatcher implements AutoCloseable {
     }
 
     private static long used() {
-        Runtime rt = Runtime.getRuntime();
-        return rt.totalMemory() - rt.freeMemory();
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     public synchronized void reset() {

@@ -20,11 +20,6 @@ class HsqldbServerIT extends ServerEngineContract {
         return Isolation.SERIALIZABLE;
     }
 
-    /** MVCC serializable on one branch row: about 10 failed tries per commit at 16 clients, dozens in a row for some. */
-    @Override
-    int contentionMaxTries() {
-        return 1000;
-    }
 
     /** The profile is read back from the server's properties: durable, relaxed or custom, as they say. */
     @Override

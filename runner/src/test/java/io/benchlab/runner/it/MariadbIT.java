@@ -36,10 +36,6 @@ class MariadbIT extends ServerEngineContract {
         return new Target(t.engine(), t.profile(), url, t.user(), t.password(), t.managed());
     }
 
-    @Override
-    int contentionMaxTries() {
-        return 1000;
-    }
 
     /**
      * The profile is whatever the server's settings say: durable (flush at every commit, binlog

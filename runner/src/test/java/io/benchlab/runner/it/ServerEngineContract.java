@@ -59,10 +59,12 @@ abstract class ServerEngineContract {
 
     /**
      * Tries per transaction in the contention test: enough that none fails for good. The driver
-     * retries at once, without a pause, so a hot branch row can starve a client for dozens of tries.
+     * retries at once, without a pause, so one hot branch row starves some clients: measured at 16
+     * clients, 4 to 10 failed tries per commit on every engine, and with 50 tries some 1-3 % of the
+     * transactions on postgres and hsqldb-server still failed for good.
      */
     int contentionMaxTries() {
-        return 50;
+        return 1000;
     }
 
     /** Engine-specific checks of a healthy run's engine block. */
