@@ -7,6 +7,7 @@ import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
+import io.benchlab.runner.metrics.RunMetrics;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;
 import java.sql.SQLException;
@@ -48,12 +49,13 @@ public final class Driver {
 
     public DriverOutcome run() throws SQLException, InterruptedException {
         List<Worker> workers = new ArrayList<>();
+        RunMetrics metrics = new RunMetrics();
         SplittableRandom seeds = new SplittableRandom(config.seed());
         ExecutorService pool = Executors.newFixedThreadPool(config.clients(), clientThreads());
         try (MemoryWatcher memory = new MemoryWatcher(Defaults.MEMORY_SAMPLE_EVERY)) {
             for (int i = 0; i < config.clients(); i++) {
                 // Each client's stream is the i-th split of the seed: reproducible, never shared.
-                Worker worker = new Worker(i, target, config, seeds.split());
+                Worker worker = new Worker(i, target, config, seeds.split(), metrics.worker());
                 workers.add(worker);
                 worker.open();
             }
@@ -64,13 +66,13 @@ public final class Driver {
                 // or the previous round's garbage is not collected on this round's clock.
                 System.gc();
                 RoundPlan plan = plan(round);
-                rounds.add(runRound(round, plan, workers, pool, memory, intervals));
+                rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
             }
-            long warmupCommitted = workers.stream().mapToLong(w -> w.metrics().warmupCommittedCount()).sum();
-            long warmupFailed = workers.stream().mapToLong(w -> w.metrics().warmupFailedCount()).sum();
+            long warmupCommitted = metrics.warmupCommittedCount();
+            long warmupFailed = metrics.warmupFailedCount();
             String firstError = workers.stream().map(Worker::firstError).filter(e -> e != null)
                     .findFirst().orElse(null);
-            long inDoubt = workers.stream().mapToLong(w -> w.metrics().inDoubtCount()).sum();
+            long inDoubt = metrics.inDoubtCount();
             return new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed,
                     rounds, intervals, stop, firstError, inDoubt);
         } finally {
@@ -91,8 +93,8 @@ public final class Driver {
         return new RoundPlan(start, measuredStart, end, transactions, period);
     }
 
-    private RoundOutcome runRound(int round, RoundPlan plan, List<Worker> workers, ExecutorService pool,
-                                  MemoryWatcher memory, List<IntervalPoint> intervals)
+    private RoundOutcome runRound(int round, RoundPlan plan, List<Worker> workers, RunMetrics metrics,
+                                  ExecutorService pool, MemoryWatcher memory, List<IntervalPoint> intervals)
             throws InterruptedException {
         CountDownLatch done = new CountDownLatch(workers.size());
         AtomicLong lastFinish = new AtomicLong(plan.start());
@@ -110,24 +112,25 @@ public final class Driver {
                 }
             }));
         }
-        warmUp(plan, workers, done);
+        warmUp(plan, metrics, done);
         memory.reset();
         PhaseTotals total = new PhaseTotals();
+        PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
         while (!done.await(Math.max(0, tick + intervalNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
             long now = System.nanoTime();
-            interval(round, plan, workers, tick, now, total, intervals);
+            interval(round, plan, metrics, interval, tick, now, total, intervals);
             tick = now;
         }
         long roundEnd = Math.max(lastFinish.get(), plan.measuredStart());
         if (roundEnd - tick > 0) {
-            interval(round, plan, workers, tick, roundEnd, total, intervals);
+            interval(round, plan, metrics, interval, tick, roundEnd, total, intervals);
         }
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.max(), memory.min());
     }
 
-    private void warmUp(RoundPlan plan, List<Worker> workers, CountDownLatch done) throws InterruptedException {
+    private void warmUp(RoundPlan plan, RunMetrics metrics, CountDownLatch done) throws InterruptedException {
         long tick = plan.start();
         long before = 0;
         while (System.nanoTime() - plan.measuredStart() < 0) {
@@ -136,7 +139,7 @@ public final class Driver {
                 return;
             }
             long now = System.nanoTime();
-            long committed = workers.stream().mapToLong(w -> w.metrics().warmupCommittedCount()).sum();
+            long committed = metrics.warmupCommittedCount();
             double seconds = (now - tick) / 1e9;
             sink.onInterval(Phase.WARMUP, new IntervalPoint(1, (now - plan.start()) / 1e9, seconds,
                     committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0));
@@ -145,12 +148,10 @@ public final class Driver {
         }
     }
 
-    private void interval(int round, RoundPlan plan, List<Worker> workers, long from, long to,
+    private void interval(int round, RoundPlan plan, RunMetrics metrics, PhaseTotals interval, long from, long to,
                           PhaseTotals total, List<IntervalPoint> intervals) {
-        PhaseTotals interval = new PhaseTotals();
-        for (Worker worker : workers) {
-            worker.metrics().drainInto(interval);
-        }
+        interval.reset();
+        metrics.drainInto(interval);
         total.add(interval);
         double seconds = (to - from) / 1e9;
         IntervalPoint point = new IntervalPoint(round, LatencySummary.round3((to - plan.measuredStart()) / 1e9),

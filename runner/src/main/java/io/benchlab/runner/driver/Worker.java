@@ -32,14 +32,15 @@ final class Worker implements AutoCloseable {
     private final int scale;
     private final int maxTries;
     private final SplittableRandom random;
-    private final WorkerMetrics metrics = new WorkerMetrics();
+    private final WorkerMetrics metrics;
     private final TxInput in = new TxInput();
     private Connection connection;
     private TpcbTransaction transaction;
     private volatile String firstError;
 
-    Worker(int index, Target target, WorkloadConfig config, SplittableRandom random) {
+    Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics) {
         this.index = index;
+        this.metrics = metrics;
         this.target = target;
         this.config = config;
         this.distribution = config.distribution();
@@ -55,10 +56,6 @@ final class Worker implements AutoCloseable {
         }
         transaction = new TpcbTransaction(connection, config.statements() == StatementMode.PREPARED,
                 config.autocommit(), config.selectOnly());
-    }
-
-    WorkerMetrics metrics() {
-        return metrics;
     }
 
     String firstError() {

@@ -62,6 +62,17 @@ public final class PhaseTotals {
         }
     }
 
+    /** Empties the totals for reuse, so that an interval costs no new histograms. */
+    public void reset() {
+        transactions.reset();
+        for (Histogram step : steps) {
+            step.reset();
+        }
+        failuresByCause.clear();
+        failed = 0;
+        retried = 0;
+    }
+
     public void add(PhaseTotals other) {
         transactions.add(other.transactions);
         for (int i = 0; i < steps.length; i++) {
