@@ -20,8 +20,8 @@ public final class Defaults {
     /** Measured phase length when neither a duration nor a per-client count is given. */
     public static final Duration DURATION = Duration.ofSeconds(10);
 
-    /** Warm-up before the first round; its transactions run but count in no figure. */
-    public static final Duration WARMUP = Duration.ofSeconds(2);
+    /** Warm-up before the first round, as the CLI reads a duration; its transactions count in no figure. */
+    public static final String WARMUP = "2s";
 
     /** Measured rounds; the round with the median tps is the one that counts. */
     public static final int ROUNDS = 1;
@@ -29,8 +29,8 @@ public final class Defaults {
     /** Tries per transaction on serialization failures and deadlocks (1 = no retry). */
     public static final int MAX_TRIES = 10;
 
-    /** Progress line and interval-series resolution. */
-    public static final Duration INTERVAL = Duration.ofSeconds(1);
+    /** Progress line and interval-series resolution, as the CLI reads a duration. */
+    public static final String INTERVAL = "1s";
 
     /** Rows per JDBC batch (and per commit) when loading. */
     public static final int LOAD_BATCH_SIZE = 10_000;

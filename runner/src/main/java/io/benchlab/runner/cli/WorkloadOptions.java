@@ -32,7 +32,7 @@ public final class WorkloadOptions {
             description = "Measured transactions per client and round, instead of a duration.")
     Long transactionsPerClient;
 
-    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "2s",
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = Defaults.WARMUP,
             description = "Warm-up before the first round, excluded from every figure (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
@@ -70,7 +70,7 @@ public final class WorkloadOptions {
             description = "Tries per transaction on serialization failures and deadlocks (default: ${DEFAULT-VALUE}).")
     int maxTries;
 
-    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "1s",
+    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = Defaults.INTERVAL,
             description = "Progress line and interval-series resolution (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
