@@ -5,8 +5,8 @@ import io.benchlab.results.Knobs;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.runner.metrics.Step;
 import java.util.Locale;
-import java.util.Map;
 
 /** The human summary printed when a run ends; the JSON result is the record, this is the view. */
 public final class SummaryFormat {
@@ -41,8 +41,11 @@ public final class SummaryFormat {
         if (f != null) {
             line(b, "tps", String.format(Locale.ROOT, "%.1f over %.2f s", f.tps(), f.seconds()));
             line(b, "latency", latency(f.latency()) + " (ms)");
-            for (Map.Entry<String, Latency> s : f.statements().entrySet()) {
-                line(b, "  " + s.getKey(), latency(s.getValue()));
+            for (Step step : Step.all()) {
+                Latency l = f.statements().get(step.key());
+                if (l != null) {
+                    line(b, "  " + step.key(), latency(l));
+                }
             }
             line(b, "committed", f.committed() + "  failed " + f.failed() + "  retried " + f.retried()
                     + (f.failuresByCause().isEmpty() ? "" : "  by SQLState class " + f.failuresByCause()));
