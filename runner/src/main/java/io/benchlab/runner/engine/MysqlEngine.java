@@ -1,6 +1,5 @@
 package io.benchlab.runner.engine;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,7 +9,7 @@ import java.util.Map;
  * MySQL and MariaDB through mysql-connector-j. InnoDB clusters rows by the primary key, so the
  * keys come before the load and the rows go in key order, in rewritten multi-row batches.
  */
-final class MysqlEngine implements Engine {
+final class MysqlEngine implements ServerEngine {
 
     /** ER_LOCK_DEADLOCK and ER_LOCK_WAIT_TIMEOUT: the server rolled the statement or transaction back. */
     private static final int DEADLOCK = 1213;
@@ -46,16 +45,6 @@ final class MysqlEngine implements Engine {
     @Override
     public List<Profile> profiles() {
         return PROFILES;
-    }
-
-    @Override
-    public boolean embedded() {
-        return false;
-    }
-
-    @Override
-    public String jdbcUrl(Profile profile, Path dataDir) {
-        return null;
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.benchlab.runner.engine;
 import io.benchlab.runner.workload.tpcb.Scaling;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -11,7 +10,7 @@ import java.util.Map;
 import org.postgresql.PGConnection;
 
 /** PostgreSQL through pgjdbc: COPY for the load, keys after it, then VACUUM ANALYZE, as pgbench -i. */
-final class PostgresEngine implements Engine {
+final class PostgresEngine implements ServerEngine {
 
     /** The settings the durability profiles are made of; always read back, even when at their defaults. */
     private static final List<Profile> PROFILES = List.of(
@@ -38,16 +37,6 @@ final class PostgresEngine implements Engine {
     @Override
     public List<Profile> profiles() {
         return PROFILES;
-    }
-
-    @Override
-    public boolean embedded() {
-        return false;
-    }
-
-    @Override
-    public String jdbcUrl(Profile profile, Path dataDir) {
-        return null;
     }
 
     @Override
