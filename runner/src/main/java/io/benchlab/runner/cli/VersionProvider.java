@@ -8,6 +8,6 @@ public final class VersionProvider implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[] {"benchlab " + EnvironmentProbe.labVersion() + " (" + EnvironmentProbe.capture().labGitSha() + ")"};
+        return new String[] {"benchlab " + EnvironmentProbe.labVersion() + " (" + EnvironmentProbe.labGitSha() + ")"};
     }
 }

@@ -23,7 +23,7 @@ public final class EnvironmentProbe {
         Runtime rt = Runtime.getRuntime();
         return new Environment(
                 labVersion(),
-                BUILD.getProperty("git.sha", "unknown"),
+                labGitSha(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 System.getProperty("java.vm.vendor"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
@@ -43,6 +43,10 @@ public final class EnvironmentProbe {
     }
 
     private static final Pattern SECRET_OPTION = Pattern.compile("(?i)[^=]*(password|secret|token|credential)[^=]*=.*");
+
+    public static String labGitSha() {
+        return BUILD.getProperty("git.sha", "unknown");
+    }
 
     public static String labVersion() {
         return BUILD.getProperty("version", "unknown");

@@ -90,10 +90,9 @@ final class HsqldbEngine implements Engine {
      */
     @Override
     public List<String> prepareLoad(Connection c) throws SQLException {
-        String mode = SettingsQuery.single(c,
-                "SELECT property_value FROM information_schema.system_properties WHERE property_name = 'hsqldb.tx'");
-        String log = SettingsQuery.single(c,
-                "SELECT property_value FROM information_schema.system_properties WHERE property_name = 'hsqldb.log_data'");
+        Map<String, String> before = settings(c);
+        String mode = before.get("hsqldb.tx");
+        String log = before.get("hsqldb.log_data");
         try (Statement s = c.createStatement()) {
             s.execute("SET DATABASE TRANSACTION CONTROL LOCKS");
             s.execute("SET FILES LOG FALSE");

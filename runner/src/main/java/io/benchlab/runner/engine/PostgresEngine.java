@@ -126,7 +126,7 @@ final class PostgresEngine implements ServerEngine {
         @Override
         public int read() throws IOException {
             byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override

@@ -230,4 +230,16 @@ final class EmbeddedRuns {
         }
         return rows;
     }
+
+    /** A sink that opens {@code latch} at the first measured interval, to act in the middle of a run. */
+    static ResultSink countDownOnMeasuredInterval(java.util.concurrent.CountDownLatch latch) {
+        return new ResultSink() {
+            @Override
+            public void onInterval(io.benchlab.runner.sink.Phase phase, IntervalPoint point) {
+                if (phase == io.benchlab.runner.sink.Phase.MEASURED) {
+                    latch.countDown();
+                }
+            }
+        };
+    }
 }

@@ -24,14 +24,7 @@ class InterruptionTest {
     void stopDuringTheMeasuredPhaseGivesAnInterruptedButConsistentResult() throws Exception {
         Target target = EmbeddedRuns.target("hsqldb");
         CountDownLatch measuring = new CountDownLatch(1);
-        ResultSink sink = new ResultSink() {
-            @Override
-            public void onInterval(Phase phase, IntervalPoint point) {
-                if (phase == Phase.MEASURED) {
-                    measuring.countDown();
-                }
-            }
-        };
+        ResultSink sink = EmbeddedRuns.countDownOnMeasuredInterval(measuring);
         Benchmark benchmark = EmbeddedRuns.benchmark(target, EmbeddedRuns.config().clients(2)
                 .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(30))
                 .interval(Duration.ofMillis(250)).build(), sink);

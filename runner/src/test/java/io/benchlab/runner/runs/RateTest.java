@@ -56,14 +56,7 @@ class RateTest {
     void stallIsChargedToTheTransactionsScheduledDuringIt() throws Exception {
         Target target = EmbeddedRuns.target("hsqldb");
         CountDownLatch measuring = new CountDownLatch(1);
-        ResultSink sink = new ResultSink() {
-            @Override
-            public void onInterval(Phase phase, IntervalPoint point) {
-                if (phase == Phase.MEASURED) {
-                    measuring.countDown();
-                }
-            }
-        };
+        ResultSink sink = EmbeddedRuns.countDownOnMeasuredInterval(measuring);
         Benchmark benchmark = EmbeddedRuns.benchmark(target, EmbeddedRuns.config().clients(2).rate(100)
                 .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(3))
                 .interval(Duration.ofMillis(100)).build(), sink);
