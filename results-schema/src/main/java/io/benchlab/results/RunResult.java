@@ -30,4 +30,10 @@ public record RunResult(
         rounds = rounds == null ? List.of() : List.copyOf(rounds);
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
     }
+
+    /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
+    public RunResult withPlacement(Placement where) {
+        return new RunResult(schemaVersion, runId, status, cause, timestamps, knobs, engine, environment, where,
+                load, warmup, figures, rounds, intervals, consistency);
+    }
 }

@@ -57,6 +57,27 @@ public final class Defaults {
     public static final long HISTOGRAM_MAX_NANOS = Duration.ofHours(1).toNanos();
     public static final int HISTOGRAM_DIGITS = 3;
 
+    /**
+     * Container backends (docker now, kubernetes next): the database and the runner each get
+     * their own CPU and memory limits, as on the cluster. One CPU each fits a 2-core machine.
+     */
+    public static final double DB_CPUS = 1.0;
+    public static final String DB_MEMORY = "2g";
+    public static final double RUNNER_CPUS = 1.0;
+    public static final String RUNNER_MEMORY = "1g";
+
+    /** How long a managed database may take from container start to answering over JDBC. */
+    public static final Duration DB_READY_TIMEOUT = Duration.ofSeconds(120);
+
+    /**
+     * A containerised run is stopped (and its result kept, as interrupted) after its planned
+     * time plus this much, which covers the load and the consistency checks.
+     */
+    public static final Duration RUN_TIMEOUT_SLACK = Duration.ofMinutes(30);
+
+    /** How long a stopped runner gets to write its interrupted result before it is killed. */
+    public static final Duration RUNNER_STOP_GRACE = Duration.ofSeconds(30);
+
     private Defaults() {
     }
 }

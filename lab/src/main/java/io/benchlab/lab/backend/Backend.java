@@ -10,5 +10,10 @@ public interface Backend {
 
     String name();
 
+    /** True when the backend starts its own database, so the run spec carries no target. */
+    default boolean provisionsDatabase() {
+        return false;
+    }
+
     int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception;
 }

@@ -1,23 +1,31 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.backend.docker.DockerBackend;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.engine.Engine;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The backends this build has. The docker and kubernetes backends join this list. */
+/** The backends this build has. The kubernetes backend joins this list. */
 public final class Backends {
 
-    private static final List<Backend> ALL = List.of(new EmbeddedBackend(), new ExternalBackend());
+    private static final List<Backend> ALL = List.of(new EmbeddedBackend(), new ExternalBackend(), new DockerBackend());
 
     private Backends() {
     }
 
-    /** The named backend, or without a name the natural one: embedded engines in-process, servers external. */
-    public static Backend choose(String name, io.benchlab.runner.core.Target target) {
+    /**
+     * The named backend, or without a name the natural one: in-process engines embedded, a
+     * database given by --jdbc-url external, and a server engine otherwise in containers.
+     */
+    public static Backend choose(String name, Engine engine, boolean jdbcUrlGiven) {
         if (name != null) {
             return find(name);
         }
-        return find(target.engine().embedded() && target.managed() ? "embedded" : "external");
+        if (jdbcUrlGiven) {
+            return find("external");
+        }
+        return find(engine.embedded() ? "embedded" : "docker");
     }
 
     public static Backend find(String name) {

@@ -4,9 +4,10 @@ import io.benchlab.lab.backend.Backends;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
-import io.benchlab.runner.cli.WorkloadOptions;
-import java.util.concurrent.Callable;
 import io.benchlab.runner.cli.VersionProvider;
+import io.benchlab.runner.cli.WorkloadOptions;
+import io.benchlab.runner.core.BadInputException;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,18 +28,29 @@ final class LabRunCommand implements Callable<Integer> {
     WorkloadOptions workload;
 
     @Option(names = "--backend", paramLabel = "NAME",
-            description = "Where the engine runs: embedded (in this process) or external (a server you run,"
-                    + " at --jdbc-url) (default: embedded for in-process engines, external with --jdbc-url).")
+            description = "Where the engine runs: embedded (in this process), external (a server you run, at"
+                    + " --jdbc-url) or docker (the engine's pinned image and the runner in containers)"
+                    + " (default: embedded for in-process engines, external with --jdbc-url, else docker).")
     String backend;
+
+    @Mixin
+    ContainerOptions containers;
 
     @Mixin
     OutputOptions output;
 
     @Override
     public Integer call() throws Exception {
-        var resolved = target.toTarget();
-        var chosen = Backends.choose(backend, resolved);
-        var spec = new RunSpec(resolved, workload.toConfig(), output.output(), output.quiet());
+        var engine = target.engine();
+        var profile = target.profile(engine);
+        var chosen = Backends.choose(backend, engine, target.jdbcUrlGiven());
+        if (chosen.provisionsDatabase() && target.jdbcUrlGiven()) {
+            throw new BadInputException("--backend " + chosen.name() + " starts its own database; to use the one at"
+                    + " --jdbc-url, run with --backend external");
+        }
+        var spec = new RunSpec(engine, profile, chosen.provisionsDatabase() ? null : target.toTarget(),
+                workload.toConfig(), output.output(), output.quiet(), containers.db(), containers.runner(),
+                containers.timeout());
         return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }
 }

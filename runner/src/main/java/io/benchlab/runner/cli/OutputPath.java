@@ -7,12 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Makes sure the result can be written before the run starts, not after it has spent an hour. */
-final class OutputPath {
+public final class OutputPath {
 
     private OutputPath() {
     }
 
-    static Path check(Path file) {
+    public static Path check(Path file) {
         Path absolute = file.toAbsolutePath();
         if (Files.isDirectory(absolute)) {
             throw new BadInputException("output " + file + " is a directory; give a file name");

@@ -33,7 +33,12 @@ public final class RunAction {
 
     public static int execute(Target target, WorkloadConfig config, Path output, Placement placement,
                               boolean quiet, PrintWriter out, PrintWriter err) throws IOException {
-        String runId = RunIds.next(target.engine().name());
+        return execute(RunIds.next(target.engine().name()), target, config, output, placement, quiet, out, err);
+    }
+
+    /** With the run id given by a lab that launched this runner and labelled its containers with it. */
+    public static int execute(String runId, Target target, WorkloadConfig config, Path output, Placement placement,
+                              boolean quiet, PrintWriter out, PrintWriter err) throws IOException {
         Path file = OutputPath.check(output != null ? output : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
         List<ResultSink> sinks = new ArrayList<>();
         if (!quiet) {

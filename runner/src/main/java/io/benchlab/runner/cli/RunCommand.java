@@ -28,10 +28,15 @@ final class RunCommand implements Callable<Integer> {
             description = "What the result records as the backend; set by the lab when it launches the runner.")
     String backend;
 
+    @Option(names = "--run-id", hidden = true,
+            description = "The run id to record; set by the lab, which labels its containers or pods with it.")
+    String runId;
+
     @Override
     public Integer call() throws Exception {
         var config = workload.toConfig();
-        return RunAction.execute(target.toTarget(), config, output.output(), Placement.of(backend), output.quiet(),
+        var resolved = target.toTarget();
+        return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config, output.output(), Placement.of(backend), output.quiet(),
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -43,14 +43,30 @@ public final class TargetOptions {
         return engine;
     }
 
-    public Target toTarget() {
-        Engine e = Engines.find(engine).orElseThrow(() -> new BadInputException(
+    /** The engine named by --engine. */
+    public Engine engine() {
+        return Engines.find(engine).orElseThrow(() -> new BadInputException(
                 "unknown engine '" + engine + "'; known engines: " + Engines.names()));
+    }
+
+    /** The profile named by --profile, or the engine's default. */
+    public Profile profile(Engine e) {
         Profile p = profile == null ? e.defaultProfile() : e.profile(profile);
         if (p == null) {
             throw new BadInputException("unknown profile '" + profile + "' for " + e.name() + "; known profiles: "
                     + e.profiles().stream().map(Profile::name).collect(Collectors.joining(", ")));
         }
+        return p;
+    }
+
+    /** True when the user points at a database of their own. */
+    public boolean jdbcUrlGiven() {
+        return jdbcUrl != null;
+    }
+
+    public Target toTarget() {
+        Engine e = engine();
+        Profile p = profile(e);
         if (jdbcUrl == null && !e.embedded()) {
             throw new BadInputException(e.name() + " runs as a server: give --jdbc-url, --user and the password"
                     + " through --password-file or $" + Defaults.PASSWORD_ENV);

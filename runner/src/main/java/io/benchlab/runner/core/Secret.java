@@ -31,6 +31,13 @@ public final class Secret {
         return value == null ? NONE : new Secret(value);
     }
 
+    /** A fresh password for a database the lab provisions; it lives only in this process and the containers. */
+    public static Secret random() {
+        byte[] bytes = new byte[24];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return new Secret(java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+    }
+
     public String reveal() {
         return value;
     }

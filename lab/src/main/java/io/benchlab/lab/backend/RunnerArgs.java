@@ -1,0 +1,69 @@
+package io.benchlab.lab.backend;
+
+import io.benchlab.runner.core.WorkloadConfig;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The runner's command line for a run the lab launches elsewhere (a container, a Job pod): the
+ * workload knobs as options, the database as URL + user + password file. Never a password.
+ */
+public final class RunnerArgs {
+
+    /** Where the runner writes its result inside its container; the lab copies it out. */
+    public static final String RESULT_FILE = "/results/result.json";
+
+    private RunnerArgs() {
+    }
+
+    public record Database(String engine, String profile, String jdbcUrl, String user, String passwordFile) {
+    }
+
+    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, boolean quiet) {
+        List<String> args = new ArrayList<>(List.of("run", "--run-id", runId, "--backend-label", backend,
+                "--engine", db.engine(), "--profile", db.profile(), "--jdbc-url", db.jdbcUrl(),
+                "--user", db.user(), "--password-file", db.passwordFile(), "--output", RESULT_FILE));
+        if (quiet) {
+            args.add("--quiet");
+        }
+        args.addAll(workload(w));
+        return args;
+    }
+
+    /** Every knob, spelled so that the runner's own parser gives back the same {@link WorkloadConfig}. */
+    static List<String> workload(WorkloadConfig w) {
+        List<String> args = new ArrayList<>(List.of("--scale", "" + w.scale(), "--load-batch-size", "" + w.loadBatchSize(),
+                "--clients", "" + w.clients()));
+        if (w.duration() != null) {
+            args.addAll(List.of("--duration", duration(w.duration())));
+        } else {
+            args.addAll(List.of("--transactions-per-client", "" + w.transactionsPerClient()));
+        }
+        args.addAll(List.of("--warmup", duration(w.warmup()), "--rounds", "" + w.rounds(), "--seed", "" + w.seed(),
+                "--distribution", w.distribution().label(),
+                "--statements", w.statements().name().toLowerCase(Locale.ROOT),
+                "--isolation", w.isolation().label(), "--max-tries", "" + w.maxTries(),
+                "--interval", duration(w.interval())));
+        if (w.rateTps() != null) {
+            args.addAll(List.of("--rate", BigDecimal.valueOf(w.rateTps()).toPlainString()));
+        }
+        if (w.autocommit()) {
+            args.add("--autocommit");
+        }
+        if (w.selectOnly()) {
+            args.add("--select-only");
+        }
+        if (w.init()) {
+            args.add("--init");
+        }
+        return args;
+    }
+
+    /** Milliseconds with as many decimals as the duration has, so nothing is rounded away. */
+    static String duration(Duration d) {
+        return BigDecimal.valueOf(d.toNanos(), 6).stripTrailingZeros().toPlainString() + "ms";
+    }
+}

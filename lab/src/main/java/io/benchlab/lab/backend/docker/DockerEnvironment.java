@@ -1,0 +1,48 @@
+package io.benchlab.lab.backend.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Version;
+import io.benchlab.runner.core.BadInputException;
+import java.util.Locale;
+import org.testcontainers.DockerClientFactory;
+
+/** The Docker API the lab talks to (Docker itself, or podman's Docker-compatible service). */
+final class DockerEnvironment {
+
+    private DockerEnvironment() {
+    }
+
+    /** The client, or one line that says Docker is not there and what to do instead. */
+    static DockerClient connect() {
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            String host = System.getenv("DOCKER_HOST");
+            throw new BadInputException("no Docker reachable" + (host == null ? "" : " at DOCKER_HOST=" + host)
+                    + ": server engines run in containers; without Docker, run the embedded default (make run)"
+                    + " or your own server (make run BACKEND=external JDBC_URL=... or lab run --backend external"
+                    + " --jdbc-url ...)");
+        }
+        return DockerClientFactory.instance().client();
+    }
+
+    /** {@code podman 4.3.1 (Docker API 1.41)} or {@code docker 28.2.2 (Docker API 1.50)}. */
+    static String describe(DockerClient docker) {
+        Version v = docker.versionCmd().exec();
+        String engine = "docker " + v.getVersion();
+        if (v.getComponents() != null) {
+            engine = v.getComponents().stream()
+                    .filter(c -> c.getName() != null && c.getName().toLowerCase(Locale.ROOT).contains("podman"))
+                    .map(c -> "podman " + c.getVersion()).findFirst().orElse(engine);
+        }
+        return engine + " (Docker API " + v.getApiVersion() + ")";
+    }
+
+    /** Fails with one line when an image is not there; the lab never pulls engine images. */
+    static void requireImage(DockerClient docker, String tag, String buildHint) {
+        try {
+            docker.inspectImageCmd(tag).exec();
+        } catch (NotFoundException e) {
+            throw new BadInputException("image " + tag + " is not built: run '" + buildHint + "'");
+        }
+    }
+}
