@@ -10,12 +10,19 @@ MVN      := mvn -B --no-transfer-progress -Dbenchlab.git.sha=$(GIT_SHA)
 SOURCES  := $(shell find pom.xml results-schema runner lab -path '*/target' -prune -o -type f \( -name '*.java' -o -name 'pom.xml' -o -name '*.sql' -o -name '*.json' -o -name '*.properties' \) -print 2>/dev/null)
 LAB_JAR  := lab/target/lab-0.1.0-SNAPSHOT.jar
 
-.PHONY: build run test bench clean help
+# Images (images/build): which to build, and with what (empty: docker if a daemon answers, else podman).
+IMAGES        ?= postgres mysql mariadb hsqldb runner
+CONTAINER_CLI ?=
+export CONTAINER_CLI
+
+.PHONY: build run test bench clean help images
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B"
 	@echo "make test                                                             run all tests"
 	@echo "make bench                                                            bench/ scripts"
+	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb runner\"] [CONTAINER_CLI=docker|podman]"
+	@echo "                                                                     build the images"
 	@echo "make build | clean"
 
 build: $(LAB_JAR)
@@ -36,3 +43,40 @@ bench: build
 
 clean:
 	mvn -B -q clean
+
+# ---------------------------------------------------------------------------------- images
+# One stamp per image (and profile) under target/images/<pinned|standin>/: an image whose
+# inputs did not change is not looked at again (images/build also skips a build whose inputs
+# match the existing image's label). BENCHLAB_STANDIN_BASES=1 (.ci/containers) builds FROM the
+# CI stand-ins; the two kinds keep apart stamps.
+IMAGE_STAMPS   := target/images/$(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),standin,pinned)
+HSQLDB_VERSION := $(shell sed -n 's/^hsqldb=//p' images/versions.properties)
+RUNNER_JAR     := runner/target/runner-0.1.0-SNAPSHOT.jar
+HSQLDB_JAR     := runner/target/lib/hsqldb-$(HSQLDB_VERSION).jar
+IMAGE_COMMON   := images/build images/versions.properties
+standin_deps    = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard .ci/standins/$(1)/*))
+profiles        = $(basename $(notdir $(wildcard images/$(1)/*.$(2))))
+image_stamps    = $(if $(filter runner,$(1)),$(IMAGE_STAMPS)/runner,$(foreach p,$(call profiles,$(1),$(2)),$(IMAGE_STAMPS)/$(1)-$(p)))
+
+STAMPS_postgres := $(call image_stamps,postgres,conf)
+STAMPS_mysql    := $(call image_stamps,mysql,cnf)
+STAMPS_mariadb  := $(call image_stamps,mariadb,cnf)
+STAMPS_hsqldb   := $(call image_stamps,hsqldb,properties)
+STAMPS_runner   := $(IMAGE_STAMPS)/runner
+
+images: $(foreach i,$(IMAGES),$(or $(STAMPS_$(i)),$(error unknown image '$(i)' in IMAGES (postgres mysql mariadb hsqldb runner))))
+
+# The jars come from `make build`.
+$(RUNNER_JAR) $(HSQLDB_JAR): $(LAB_JAR)
+	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
+
+$(IMAGE_STAMPS)/postgres-%: images/postgres/Dockerfile images/postgres/%.conf $(IMAGE_COMMON) $(call standin_deps,postgres)
+	images/build --stamp $@ postgres:$*
+$(IMAGE_STAMPS)/mariadb-%: images/mariadb/Dockerfile images/mariadb/%.cnf $(IMAGE_COMMON) $(call standin_deps,mariadb)
+	images/build --stamp $@ mariadb:$*
+$(IMAGE_STAMPS)/mysql-%: images/mysql/Dockerfile images/mysql/%.cnf $(IMAGE_COMMON)
+	images/build --stamp $@ mysql:$*
+$(IMAGE_STAMPS)/hsqldb-%: images/hsqldb/Dockerfile images/hsqldb/%.properties images/hsqldb/entrypoint.sh $(HSQLDB_JAR) $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
+	images/build --stamp $@ hsqldb:$*
+$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
+	images/build --stamp $@ runner
