@@ -177,6 +177,7 @@ EOSQL
 process_init_files() {
   local f db_args=()
   [[ -n "$MARIADB_DATABASE" ]] && db_args=(--database="$MARIADB_DATABASE")
+  # shellcheck disable=SC1090  # *.sh that are not executable are sourced, as in the official image
   for f in /docker-entrypoint-initdb.d/*; do
     [[ -e "$f" ]] || continue
     case "$f" in

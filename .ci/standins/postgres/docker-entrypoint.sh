@@ -63,7 +63,7 @@ verify_minimum_env() {
 }
 
 init_database_dir() {
-  note "initdb (PostgreSQL $("$(command -v postgres)" --version | sed 's/.* //'), Debian package)"
+  note "initdb: $(postgres --version), the Debian package"
   # shellcheck disable=SC2086  # POSTGRES_INITDB_ARGS is a list of options
   initdb --username="$POSTGRES_USER" --pwfile=<(printf '%s\n' "$POSTGRES_PASSWORD") \
       $POSTGRES_INITDB_ARGS
@@ -89,7 +89,7 @@ temp_server_stop() {
 }
 
 psql_admin() {   # psql_admin [--dbname DB] [psql args...]
-  PGHOST= PGHOSTADDR= PGPASSWORD= psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" \
+  PGHOST='' PGHOSTADDR='' PGPASSWORD='' psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" \
     --no-password --no-psqlrc "$@"
 }
 
@@ -105,6 +105,7 @@ setup_db() {
 
 process_init_files() {
   local f
+  # shellcheck disable=SC1090  # *.sh that are not executable are sourced, as in the official image
   for f in /docker-entrypoint-initdb.d/*; do
     [[ -e "$f" ]] || continue
     case "$f" in
