@@ -11,7 +11,8 @@ import java.time.Duration;
  * What the lab was asked to run. A backend turns it into a database plus a runner (in-process,
  * in containers, or in a Kubernetes Job) and collects one result. {@code target} is the database
  * the user gave (embedded or external); it is null when the backend provisions one itself.
- * {@code timeout} is null for "the planned time plus {@code Defaults.RUN_TIMEOUT_SLACK}".
+ * {@code dbImage} is null for the engine's pinned image of the profile; {@code timeout} is null
+ * for "the planned time plus {@code Defaults.RUN_TIMEOUT_SLACK}".
  */
 public record RunSpec(
         Engine engine,
@@ -20,6 +21,7 @@ public record RunSpec(
         WorkloadConfig workload,
         Path output,
         boolean quiet,
+        String dbImage,
         ContainerLimits dbLimits,
         ContainerLimits runnerLimits,
         Duration timeout) {

@@ -9,6 +9,11 @@ import picocli.CommandLine.Option;
 /** Limits and timeout of backends that run the database and the runner in containers or pods. */
 public final class ContainerOptions {
 
+    @Option(names = "--db-image", paramLabel = "IMAGE",
+            description = "Run the database from this image instead of the engine's pinned one for the profile"
+                    + " (its name and digest are recorded).")
+    String dbImage;
+
     @Option(names = "--db-cpus", paramLabel = "N", defaultValue = "" + Defaults.DB_CPUS,
             description = "CPU limit of the database container (default: ${DEFAULT-VALUE}).")
     double dbCpus;
@@ -36,6 +41,10 @@ public final class ContainerOptions {
 
     ContainerLimits runner() {
         return new ContainerLimits(runnerCpus, ContainerLimits.parseMemory("--runner-memory", runnerMemory));
+    }
+
+    String dbImage() {
+        return dbImage;
     }
 
     Duration timeout() {

@@ -49,8 +49,8 @@ final class LabRunCommand implements Callable<Integer> {
                     + " --jdbc-url, run with --backend external");
         }
         var spec = new RunSpec(engine, profile, chosen.provisionsDatabase() ? null : target.toTarget(),
-                workload.toConfig(), output.output(), output.quiet(), containers.db(), containers.runner(),
-                containers.timeout());
+                workload.toConfig(), output.output(), output.quiet(), containers.dbImage(), containers.db(),
+                containers.runner(), containers.timeout());
         return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }
 }

@@ -1,12 +1,14 @@
 package io.benchlab.lab.backend.docker;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.HostConfig;
 import io.benchlab.lab.backend.ContainerLimits;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
-import org.testcontainers.containers.GenericContainer;
+import java.util.function.Consumer;
 
 /**
  * Everything one containerised run makes: a network of its own and the containers on it, all
@@ -21,7 +23,6 @@ final class ContainerSession implements AutoCloseable {
     private final DockerClient docker;
     private final String runId;
     private final String network;
-    private final List<Entry> containers = new ArrayList<>();
     private boolean closed;
 
     ContainerSession(DockerClient docker, String runId) {
@@ -35,74 +36,47 @@ final class ContainerSession implements AutoCloseable {
         return docker;
     }
 
-    String network() {
-        return network;
-    }
-
     /**
-     * Puts a container on the run's network with the run's labels and the given limits, and
-     * remembers it for clean-up. The labels replace Testcontainers' own, so its session
-     * clean-up leaves the lab's containers to the lab.
+     * Creates a container on the run's network, reachable there by its role ({@code db}), with
+     * the run's labels and its CPU and memory limits (no swap beyond the memory limit).
      */
-    synchronized <T extends GenericContainer<?>> T add(T container, String role, ContainerLimits limits) {
+    synchronized RunContainer create(String role, String image, ContainerLimits limits,
+                                     Consumer<CreateContainerCmd> configure) {
         if (closed) {
             throw new IllegalStateException("the run is being stopped");
         }
-        Map<String, String> labels = Map.of(RUN_LABEL, runId, ROLE_LABEL, role);
-        String name = network + "-" + role;
-        container.withNetworkMode(network).withCreateContainerCmdModifier(cmd -> {
-            cmd.withLabels(labels).withName(name);
-            cmd.getHostConfig().withNanoCPUs(limits.nanoCpus())
-                    .withMemory(limits.memoryBytes()).withMemorySwap(limits.memoryBytes());
+        return RunContainer.create(docker, image, cmd -> {
+            cmd.withName(network + "-" + role).withAliases(role)
+                    .withLabels(new HashMap<>(Map.of(RUN_LABEL, runId, ROLE_LABEL, role)))
+                    .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network)
+                            .withNanoCPUs(limits.nanoCpus())
+                            .withMemory(limits.memoryBytes()).withMemorySwap(limits.memoryBytes()));
+            configure.accept(cmd);
         });
-        containers.add(new Entry(container, name));
-        return container;
     }
 
-    /**
-     * Called after a container started: if the run was stopped meanwhile (a signal during the
-     * start), the container is removed at once instead of outliving the lab.
-     */
-    synchronized void started() {
-        if (closed) {
-            closed = false;
-            close();
-            throw new IllegalStateException("the run was stopped while its containers started");
-        }
+    synchronized boolean closed() {
+        return closed;
     }
 
-    /** Removes the containers (newest first) and the network; safe to call more than once. */
+    /** Removes every container labelled with the run id, then the network; safe to call more than once. */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        for (int i = containers.size() - 1; i >= 0; i--) {
-            Entry e = containers.get(i);
-            try {
-                e.container().stop();
-            } catch (RuntimeException ignored) {
-                // Removed by name below.
-            }
-            // Also when stop() found no id: a start cut short by a signal may have created it.
-            removeByName(e.name());
-        }
         try {
+            for (Container c : docker.listContainersCmd().withShowAll(true)
+                    .withLabelFilter(Map.of(RUN_LABEL, runId)).exec()) {
+                docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+            }
             docker.removeNetworkCmd(network).exec();
         } catch (NotFoundException gone) {
-            // Nothing to remove.
-        }
-    }
-
-    private record Entry(GenericContainer<?> container, String name) {
-    }
-
-    private void removeByName(String name) {
-        try {
-            docker.removeContainerCmd(name).withForce(true).withRemoveVolumes(true).exec();
-        } catch (NotFoundException gone) {
-            // The usual case: stop() removed it.
+            // Removed meanwhile.
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("could not remove everything of run " + runId + " (containers labelled "
+                    + RUN_LABEL + "=" + runId + ", network " + network + "): " + Failures.rootMessage(e), e);
         }
     }
 }

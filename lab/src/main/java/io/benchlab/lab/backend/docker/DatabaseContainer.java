@@ -1,22 +1,18 @@
 package io.benchlab.lab.backend.docker;
 
-import com.github.dockerjava.api.command.InspectContainerResponse;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.Profile;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.images.builder.Transferable;
 
 /**
  * The engine's container, started from its pinned image and ready when it answers a real JDBC
- * connection from the lab, never after a sleep. The runner then reaches it by its address on
+ * connection from the lab, never after a sleep. The runner then reaches it as {@code db} on
  * the run's network.
  */
 final class DatabaseContainer {
@@ -28,23 +24,22 @@ final class DatabaseContainer {
         }
     }
 
-    private final GenericContainer<?> container;
+    private final RunContainer container;
     private final EngineImage image;
     private final Profile profile;
     private final Secret password;
 
-    DatabaseContainer(ContainerSession session, EngineImage image, Profile profile, ContainerLimits limits,
-                      Secret password) {
+    DatabaseContainer(ContainerSession session, EngineImage image, String tag, Profile profile,
+                      ContainerLimits limits, Secret password) {
         this.image = image;
         this.profile = profile;
         this.password = password;
-        this.container = session.add(new GenericContainer<>(image.tag(profile)), "db", limits)
-                .withEnv(image.env())
-                .withExposedPorts(image.port())
-                .withCopyToContainer(Transferable.of(password.reveal().getBytes(StandardCharsets.UTF_8), 0444),
-                        EngineImages.PASSWORD_FILE)
-                .waitingFor(Waits.NONE)
-                .withStartupCheckStrategy(Waits.startedOrExited());
+        this.container = session.create("db", tag, limits, cmd -> {
+            cmd.withEnv(RunContainer.env(image.env()));
+            RunContainer.publish(cmd, image.port(), DockerEnvironment.local());
+        });
+        // Readable by the engine's own user, whichever it is; the container is the run's alone.
+        container.copyIn(EngineImages.PASSWORD_FILE, password.reveal(), 0444);
     }
 
     /** Starts the container and waits until the database answers over JDBC. */
@@ -52,17 +47,17 @@ final class DatabaseContainer {
         try {
             container.start();
         } catch (RuntimeException e) {
-            throw new NotReady("the database container did not start: " + Waits.rootMessage(e));
+            throw new NotReady("the database container did not start: " + Failures.rootMessage(e));
         }
         long deadline = System.nanoTime() + timeout.toNanos();
-        Target probe = new Target(image.engine(), profile, image.jdbcUrl(container.getHost(),
-                container.getMappedPort(image.port())), image.user(), password, false);
+        Target probe = new Target(image.engine(), profile, image.jdbcUrl(DockerEnvironment.publishedHost(),
+                container.publishedPort(image.port())), image.user(), password, false);
         SQLException last = null;
         while (true) {
-            InspectContainerResponse.ContainerState state = container.getCurrentContainerInfo().getState();
-            if (!Boolean.TRUE.equals(state.getRunning())) {
-                throw new NotReady("the database container exited (code " + state.getExitCodeLong()
-                        + ") before it was ready: " + Waits.lastLine(container.getLogs()));
+            if (!running()) {
+                throw new NotReady("the database container exited (code "
+                        + container.inspect().getState().getExitCodeLong() + ") before it was ready: "
+                        + Failures.causeLine(container.logs()));
             }
             try (Connection c = probe.connect()) {
                 if (c.isValid(5)) {
@@ -79,17 +74,20 @@ final class DatabaseContainer {
         }
     }
 
-    /** The JDBC URL the runner uses: the database's address on the run's network. */
-    String internalUrl(String network) {
-        String ip = container.getCurrentContainerInfo().getNetworkSettings().getNetworks().get(network).getIpAddress();
-        return image.jdbcUrl(ip, image.port());
+    /** The JDBC URL the runner uses: the database by its name on the run's network. */
+    String internalUrl() {
+        return image.jdbcUrl("db", image.port());
     }
 
     String containerId() {
-        return container.getContainerId();
+        return container.id();
     }
 
-    String tag() {
-        return image.tag(profile);
+    private boolean running() {
+        try {
+            return container.running();
+        } catch (RuntimeException removed) {
+            throw new NotReady("the database container went away before it was ready: " + Failures.rootMessage(removed));
+        }
     }
 }

@@ -51,8 +51,10 @@ public final class DockerBackend implements Backend {
     public int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
         EngineImage image = EngineImages.of(spec.engine());
         DockerClient docker = DockerEnvironment.connect();
-        DockerEnvironment.requireImage(docker, image.tag(spec.profile()), "make images IMAGES=" + image.folder());
-        DockerEnvironment.requireImage(docker, EngineImages.runnerTag(), "make images IMAGES=runner");
+        String dbTag = spec.dbImage() != null ? spec.dbImage() : image.tag(spec.profile());
+        DockerEnvironment.requireImage(docker, dbTag, spec.dbImage() != null ? "build or pull it first"
+                : "run 'make images IMAGES=" + image.folder() + "'");
+        DockerEnvironment.requireImage(docker, EngineImages.runnerTag(), "run 'make images IMAGES=runner'");
         String runId = RunIds.next(spec.engine().name());
         Path file = OutputPath.check(spec.output() != null ? spec.output()
                 : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
@@ -65,29 +67,32 @@ public final class DockerBackend implements Backend {
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             Secret password = Secret.random();
-            DatabaseContainer db = new DatabaseContainer(session, image, spec.profile(), spec.dbLimits(), password);
             long t0 = System.nanoTime();
+            DatabaseContainer db = null;
             try {
+                db = new DatabaseContainer(session, image, dbTag, spec.profile(), spec.dbLimits(), password);
                 db.start(Defaults.DB_READY_TIMEOUT);
-                session.started();
             } catch (DatabaseContainer.NotReady | IllegalStateException e) {
                 if (stopper.signalled()) {
                     err.println("lab: stopped before the runner started; the run's containers are removed");
                     return 1;
                 }
-                Placement placement = new Placement(name(), null, db.containerId() == null ? null
+                if (e instanceof IllegalStateException) {
+                    throw e;
+                }
+                Placement placement = new Placement(name(), null, db == null ? null
                         : ContainerFacts.side(docker, db.containerId(), engineDescription, node));
                 RunResult failed = notStarted(runId, spec, started, placement, e.getMessage());
                 ResultJson.writeAtomically(failed, file);
                 err.println("lab: " + e.getMessage() + " (result: " + file + ")");
                 return 1;
             }
-            progress(spec, err, "database %s ready in %.1f s (%s)", db.tag(), (System.nanoTime() - t0) / 1e9,
+            progress(spec, err, "database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9,
                     engineDescription);
             Placement.Side dbSide = ContainerFacts.side(docker, db.containerId(), engineDescription, node);
 
             RunnerContainer runner = new RunnerContainer(session, RunnerArgs.run(runId, name(),
-                    new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), db.internalUrl(session.network()),
+                    new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), db.internalUrl(),
                             image.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.quiet()),
                     spec.runnerLimits(), password, err);
             stopper.watch(runner);

@@ -6,6 +6,7 @@ import com.github.dockerjava.api.model.Version;
 import io.benchlab.runner.core.BadInputException;
 import java.util.Locale;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.utility.TestcontainersConfiguration;
 
 /** The Docker API the lab talks to (Docker itself, or podman's Docker-compatible service). */
 final class DockerEnvironment {
@@ -15,6 +16,9 @@ final class DockerEnvironment {
 
     /** The client, or one line that says Docker is not there and what to do instead. */
     static DockerClient connect() {
+        // Testcontainers' start-up checks run a container of an image that may not be pullable; it
+        // reads the switch only from the environment or the user's file, so it is set in memory.
+        TestcontainersConfiguration.getInstance().getUserProperties().setProperty("checks.disable", "true");
         if (!DockerClientFactory.instance().isDockerAvailable()) {
             String host = System.getenv("DOCKER_HOST");
             throw new BadInputException("no Docker reachable" + (host == null ? "" : " at DOCKER_HOST=" + host)
@@ -23,6 +27,24 @@ final class DockerEnvironment {
                     + " --jdbc-url ...)");
         }
         return DockerClientFactory.instance().client();
+    }
+
+    /** True when the Docker API is on this machine (a local socket), so published ports are on loopback. */
+    static boolean local() {
+        String scheme = DockerClientFactory.instance().getTransportConfig().getDockerHost().getScheme();
+        return "unix".equals(scheme) || "npipe".equals(scheme);
+    }
+
+    /**
+     * Where the lab reaches a container's published ports: localhost for a local Docker API,
+     * else the Docker host. TESTCONTAINERS_HOST_OVERRIDE wins, as in Testcontainers.
+     */
+    static String publishedHost() {
+        String override = System.getenv("TESTCONTAINERS_HOST_OVERRIDE");
+        if (override != null) {
+            return override;
+        }
+        return local() ? "localhost" : DockerClientFactory.instance().dockerHostIpAddress();
     }
 
     /** {@code podman 4.3.1 (Docker API 1.41)} or {@code docker 28.2.2 (Docker API 1.50)}. */
@@ -38,11 +60,11 @@ final class DockerEnvironment {
     }
 
     /** Fails with one line when an image is not there; the lab never pulls engine images. */
-    static void requireImage(DockerClient docker, String tag, String buildHint) {
+    static void requireImage(DockerClient docker, String tag, String whatToDo) {
         try {
             docker.inspectImageCmd(tag).exec();
         } catch (NotFoundException e) {
-            throw new BadInputException("image " + tag + " is not built: run '" + buildHint + "'");
+            throw new BadInputException("image " + tag + " is not there: " + whatToDo);
         }
     }
 }

@@ -1,0 +1,169 @@
+package io.benchlab.lab.backend.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.command.WaitContainerResultCallback;
+import com.github.dockerjava.api.exception.DockerClientException;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.StreamType;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+
+/**
+ * One container of a run, made through the Docker API directly. Not Testcontainers'
+ * GenericContainer: its shutdown hook removes the containers it made at once, while on Ctrl-C the
+ * runner must still write its result and the database must outlive it.
+ */
+final class RunContainer {
+
+    private final DockerClient docker;
+    private final String id;
+
+    private RunContainer(DockerClient docker, String id) {
+        this.docker = docker;
+        this.id = id;
+    }
+
+    /** Creates (does not start) a container; {@code configure} sets image-specific parts. */
+    static RunContainer create(DockerClient docker, String image, Consumer<CreateContainerCmd> configure) {
+        try (CreateContainerCmd cmd = docker.createContainerCmd(image)) {
+            configure.accept(cmd);
+            return new RunContainer(docker, cmd.exec().getId());
+        }
+    }
+
+    /** Publishes a port on the Docker host: on loopback when the Docker API is local. */
+    static void publish(CreateContainerCmd cmd, int port, boolean local) {
+        ExposedPort exposed = ExposedPort.tcp(port);
+        cmd.withExposedPorts(exposed);
+        cmd.getHostConfig().withPortBindings(new PortBinding(
+                local ? Ports.Binding.bindIp("127.0.0.1") : Ports.Binding.empty(), exposed));
+    }
+
+    String id() {
+        return id;
+    }
+
+    /** Puts one file into the container before it starts (a password, so it never shows in inspect data). */
+    void copyIn(String path, String content, int mode) {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream tar = new ByteArrayOutputStream();
+        try (TarArchiveOutputStream out = new TarArchiveOutputStream(tar)) {
+            TarArchiveEntry entry = new TarArchiveEntry(path.substring(path.lastIndexOf('/') + 1));
+            entry.setSize(bytes.length);
+            entry.setMode(mode);
+            out.putArchiveEntry(entry);
+            out.write(bytes);
+            out.closeArchiveEntry();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        docker.copyArchiveToContainerCmd(id).withRemotePath(path.substring(0, path.lastIndexOf('/')))
+                .withTarInputStream(new ByteArrayInputStream(tar.toByteArray())).exec();
+    }
+
+    void start() {
+        docker.startContainerCmd(id).exec();
+    }
+
+    InspectContainerResponse inspect() {
+        return docker.inspectContainerCmd(id).exec();
+    }
+
+    boolean running() {
+        return Boolean.TRUE.equals(inspect().getState().getRunning());
+    }
+
+    int publishedPort(int port) {
+        Ports.Binding[] bindings = inspect().getNetworkSettings().getPorts().getBindings().get(ExposedPort.tcp(port));
+        return Integer.parseInt(bindings[0].getHostPortSpec());
+    }
+
+    /** Everything the container printed so far, both streams. */
+    String logs() {
+        StringBuilder text = new StringBuilder();
+        try {
+            docker.logContainerCmd(id).withStdOut(true).withStdErr(true).exec(new ResultCallback.Adapter<Frame>() {
+                @Override
+                public void onNext(Frame frame) {
+                    text.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                }
+            }).awaitCompletion(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return text.toString();
+    }
+
+    /** Streams the container's stderr, line by line as it comes, until the container ends. */
+    void followStderr(Consumer<String> line) {
+        docker.logContainerCmd(id).withStdErr(true).withFollowStream(true).exec(new ResultCallback.Adapter<Frame>() {
+            private final StringBuilder pending = new StringBuilder();
+
+            @Override
+            public void onNext(Frame frame) {
+                if (frame.getStreamType() != StreamType.STDERR) {
+                    return;
+                }
+                pending.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                for (int nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n")) {
+                    line.accept(pending.substring(0, nl));
+                    pending.delete(0, nl + 1);
+                }
+            }
+        });
+    }
+
+    /** The exit code, or null when the container still runs after {@code timeout}. */
+    Integer awaitExit(Duration timeout) {
+        try {
+            return docker.waitContainerCmd(id).exec(new WaitContainerResultCallback())
+                    .awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (DockerClientException stillRunning) {
+            return null;
+        }
+    }
+
+    /** SIGTERM, then SIGKILL after {@code grace}; nothing if it already stopped. */
+    void stop(Duration grace) {
+        try {
+            docker.stopContainerCmd(id).withTimeout((int) grace.toSeconds()).exec();
+        } catch (RuntimeException alreadyStopped) {
+            // Exited on its own meanwhile, or already removed.
+        }
+    }
+
+    /** One file out of the container (running or exited), or null when it is not there. */
+    String copyOut(String path) {
+        try (InputStream tar = docker.copyArchiveFromContainerCmd(id, path).exec();
+             TarArchiveInputStream in = new TarArchiveInputStream(tar)) {
+            return in.getNextEntry() == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (NotFoundException missing) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Env as the API wants it. */
+    static String[] env(Map<String, String> env) {
+        return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toArray(String[]::new);
+    }
+}

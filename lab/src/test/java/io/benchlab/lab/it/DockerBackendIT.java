@@ -1,0 +1,100 @@
+package io.benchlab.lab.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.dockerjava.api.DockerClient;
+import io.benchlab.lab.cli.LabMain;
+import io.benchlab.results.Placement;
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.ResultValidator;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.runner.cli.CliCapture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * `lab run --backend docker` end to end on real containers: the engine's pinned image and the
+ * runner image (`make images`), through the Docker API at DOCKER_HOST. Every test also checks
+ * that the run left no container and no network behind.
+ */
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
+class DockerBackendIT {
+
+    private DockerClient docker;
+    private Set<String> before;
+
+    @BeforeEach
+    void docker() {
+        docker = DockerApi.require();
+        before = DockerApi.benchlabLeftovers(docker);
+    }
+
+    @AfterEach
+    void nothingLeftBehind() {
+        if (docker != null) {
+            assertThat(DockerApi.benchlabLeftovers(docker)).as("containers and networks after the run")
+                    .isEqualTo(before);
+        }
+    }
+
+    static CliCapture.Outcome lab(String... args) {
+        return CliCapture.run(LabMain::commandLine, args);
+    }
+
+    @ParameterizedTest(name = "{0} {1} with {2} clients")
+    @CsvSource({
+        "postgres, durable, 1, 15.", "postgres, relaxed, 8, 15.",
+        "mariadb, durable, 1, 10.11", "mariadb, relaxed, 8, 10.11",
+        "hsqldb-server, durable, 1, 2.7.4", "hsqldb-server, relaxed, 8, 2.7.4"})
+    void aRunCompletesInContainersAndRecordsBothSides(String engine, String profile, int clients,
+                                                      String serverVersion, @TempDir Path dir) throws IOException {
+        Path out = dir.resolve("result.json");
+        CliCapture.Outcome o = lab("run", "--engine", engine, "--profile", profile, "--clients", "" + clients,
+                "--duration", "2s", "--warmup", "1s", "--scale", "1", "--output", out.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.allErr()).contains("ready in", "round 1 ");
+        assertThat(o.allOut()).contains("status ok", out.toString());
+
+        String json = Files.readString(out);
+        assertThat(ResultValidator.validate(json)).isEmpty();
+        RunResult r = ResultJson.read(json);
+        assertThat(r.status()).isEqualTo(Status.OK);
+        assertThat(r.engine().name()).isEqualTo(engine);
+        assertThat(r.engine().profile()).as("the profile read back from the server").isEqualTo(profile);
+        assertThat(r.engine().version()).as("the real server version, stand-in or not").contains(serverVersion);
+        assertThat(r.engine().jdbcUrl()).doesNotContain("password");
+        assertThat(r.figures().committed()).isPositive();
+        assertThat(r.consistency().ok()).isTrue();
+        assertThat(r.knobs().clients()).isEqualTo(clients);
+
+        Placement p = r.placement();
+        assertThat(p.backend()).isEqualTo("docker");
+        assertThat(p.database().image()).contains("benchlab/", "-" + profile);
+        assertThat(p.runner().image()).contains("benchlab/runner:");
+        for (Placement.Side side : new Placement.Side[] {p.database(), p.runner()}) {
+            assertThat(side.imageDigest()).matches("sha256:[0-9a-f]{64}");
+            assertThat(side.containerEngine()).containsAnyOf("podman", "docker");
+            assertThat(side.labels()).containsKey("org.opencontainers.image.revision");
+        }
+        assertThat(p.database().labels()).containsEntry("io.benchlab.profile", profile)
+                .containsKey("io.benchlab.config.sha256");
+        assertThat(p.database().cpuLimit()).isEqualTo(1.0);
+        assertThat(p.database().memoryLimitBytes()).isEqualTo(2L << 30);
+        assertThat(p.runner().cpuLimit()).isEqualTo(1.0);
+        assertThat(p.runner().memoryLimitBytes()).isEqualTo(1L << 30);
+        // The limits are in force, not only requested: the runner's JVM sees one CPU and sizes its heap from 1 GiB.
+        assertThat(r.environment().cores()).isEqualTo(1);
+        assertThat(r.environment().maxHeapBytes()).isLessThanOrEqualTo(1L << 30);
+    }
+}
