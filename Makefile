@@ -2,6 +2,10 @@
 ENGINE   ?= hsqldb
 CLIENTS  ?= 4
 DURATION ?= 10s
+# Where the engine runs: empty picks it (in-process engines embedded, servers in containers, or
+# external when JDBC_URL is given); BACKEND=external JDBC_URL=... uses a server you run.
+BACKEND  ?=
+JDBC_URL ?=
 # Extra lab options, e.g. ARGS="--scale 10 --rate 5000".
 ARGS     ?=
 
@@ -18,7 +22,9 @@ export CONTAINER_CLI
 .PHONY: build run test bench clean help images
 
 help:
-	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B"
+	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
+	@echo "make run ENGINE=postgres|mariadb|mysql|hsqldb-server [CLIENTS=32]     ... in containers (Docker or podman)"
+	@echo "make run ENGINE=postgres BACKEND=external JDBC_URL=jdbc:postgresql://...  ... on your own server"
 	@echo "make test                                                             run all tests"
 	@echo "make bench                                                            bench/ scripts"
 	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb runner\"] [CONTAINER_CLI=docker|podman]"
@@ -31,8 +37,18 @@ $(LAB_JAR): $(SOURCES)
 	$(MVN) -q install -DskipTests
 	@touch $@
 
+# A server engine on the docker backend needs its image and the runner's, built (or checked,
+# which takes a moment) first, but only where a Docker API answers: elsewhere the lab says in one
+# line that there is no Docker and what to run instead.
+SERVER_ENGINES := postgres mysql mariadb hsqldb-server
+DOCKER_RUN     := $(and $(filter $(ENGINE),$(SERVER_ENGINES)),$(if $(JDBC_URL),,yes),$(filter docker,$(or $(BACKEND),docker)))
+
 run: build
-	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(ARGS)
+ifneq ($(DOCKER_RUN),)
+	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
+	  $(MAKE) --no-print-directory images IMAGES="$(if $(filter hsqldb-server,$(ENGINE)),hsqldb,$(ENGINE)) runner"; fi
+endif
+	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(ARGS)
 
 test:
 	$(MVN) install
