@@ -44,9 +44,11 @@ final class PostgresEngine implements ServerEngine {
         return "postgres";
     }
 
+    /** Sockets from {@link BlockingSocketFactory}: one blocking read per server answer, not read-poll-read. */
     @Override
     public Map<String, String> connectionProperties() {
-        return Map.of("connectTimeout", "10", "ApplicationName", "benchlab");
+        return Map.of("connectTimeout", "10", "ApplicationName", "benchlab",
+                "socketFactory", BlockingSocketFactory.class.getName());
     }
 
     @Override
