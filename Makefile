@@ -94,5 +94,5 @@ $(IMAGE_STAMPS)/mysql-%: images/mysql/Dockerfile images/mysql/%.cnf $(IMAGE_COMM
 	images/build --stamp $@ mysql:$*
 $(IMAGE_STAMPS)/hsqldb-%: images/hsqldb/Dockerfile images/hsqldb/%.properties images/hsqldb/entrypoint.sh $(HSQLDB_JAR) $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
 	images/build --stamp $@ hsqldb:$*
-$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
+$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options bin/jvm-options-server $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
 	images/build --stamp $@ runner
