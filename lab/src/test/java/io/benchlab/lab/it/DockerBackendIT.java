@@ -74,6 +74,11 @@ class DockerBackendIT {
         assertThat(r.engine().profile()).as("the profile read back from the server").isEqualTo(profile);
         assertThat(r.engine().version()).as("the real server version, stand-in or not").contains(serverVersion);
         assertThat(r.engine().jdbcUrl()).doesNotContain("password");
+        if (engine.equals("postgres")) {
+            assertThat(r.engine().settings()).as("the image's config file, read back")
+                    .containsEntry("shared_buffers", "512MB")
+                    .containsEntry("config_file", "/etc/postgresql/postgresql.conf");
+        }
         assertThat(r.figures().committed()).isPositive();
         assertThat(r.consistency().ok()).isTrue();
         assertThat(r.knobs().clients()).isEqualTo(clients);

@@ -96,10 +96,13 @@ final class PostgresEngine implements ServerEngine {
         return SettingsQuery.single(c, "SELECT version()");
     }
 
-    /** Every setting not at its built-in default, plus the ones the profiles are made of. */
+    /**
+     * Every setting not at its built-in default, plus the ones the profiles are made of, as the
+     * server shows them (512MB, not pg_settings' 65536 units of 8kB).
+     */
     @Override
     public Map<String, String> settings(Connection c) throws SQLException {
-        return SettingsQuery.read(c, "SELECT name, setting || COALESCE(unit, '') FROM pg_settings"
+        return SettingsQuery.read(c, "SELECT name, current_setting(name) FROM pg_settings"
                 + " WHERE source <> 'default' OR name IN ('synchronous_commit', 'fsync', 'full_page_writes')");
     }
 
