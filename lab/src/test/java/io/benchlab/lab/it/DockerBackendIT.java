@@ -2,7 +2,6 @@ package io.benchlab.lab.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.dockerjava.api.DockerClient;
 import io.benchlab.lab.cli.LabMain;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
@@ -13,9 +12,7 @@ import io.benchlab.runner.cli.CliCapture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -31,22 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ResourceLock(Resources.SYSTEM_ERR)
 class DockerBackendIT {
 
-    private DockerClient docker;
-    private Set<String> before;
-
-    @BeforeEach
-    void docker() {
-        docker = DockerApi.require();
-        before = DockerApi.benchlabLeftovers(docker);
-    }
-
-    @AfterEach
-    void nothingLeftBehind() {
-        if (docker != null) {
-            assertThat(DockerApi.benchlabLeftovers(docker)).as("containers and networks after the run")
-                    .isEqualTo(before);
-        }
-    }
+    @RegisterExtension
+    final NothingLeftBehind containers = new NothingLeftBehind();
 
     static CliCapture.Outcome lab(String... args) {
         return CliCapture.run(LabMain::commandLine, args);

@@ -2,7 +2,6 @@ package io.benchlab.lab.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.BuildImageResultCallback;
 import io.benchlab.lab.cli.LabMain;
 import io.benchlab.lab.images.EngineImages;
@@ -22,9 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -37,22 +35,8 @@ import org.junit.jupiter.api.parallel.Resources;
 @ResourceLock(Resources.SYSTEM_ERR)
 class DockerFailuresIT {
 
-    private DockerClient docker;
-    private Set<String> before;
-
-    @BeforeEach
-    void docker() {
-        docker = DockerApi.require();
-        before = DockerApi.benchlabLeftovers(docker);
-    }
-
-    @AfterEach
-    void nothingLeftBehind() {
-        if (docker != null) {
-            assertThat(DockerApi.benchlabLeftovers(docker)).as("containers and networks after the run")
-                    .isEqualTo(before);
-        }
-    }
+    @RegisterExtension
+    final NothingLeftBehind containers = new NothingLeftBehind();
 
     @Test
     void aDatabaseWithABadConfigFileFailsTheRunWithItsCause(@TempDir Path dir) throws IOException {
@@ -63,7 +47,8 @@ class DockerFailuresIT {
         Files.writeString(context.resolve("Dockerfile"),
                 "FROM " + pinned + "\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\n");
         String bad = "benchlab-test/postgres-bad-config:it";
-        docker.buildImageCmd(context.toFile()).withTags(Set.of(bad)).exec(new BuildImageResultCallback()).awaitImageId();
+        containers.docker().buildImageCmd(context.toFile()).withTags(Set.of(bad))
+                .exec(new BuildImageResultCallback()).awaitImageId();
         try {
             Path out = dir.resolve("failed.json");
             CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "run", "--engine", "postgres",
@@ -79,7 +64,7 @@ class DockerFailuresIT {
             assertThat(r.figures()).isNull();
             assertThat(r.placement().database().image()).endsWith(bad);
         } finally {
-            docker.removeImageCmd(bad).withForce(true).exec();
+            containers.docker().removeImageCmd(bad).withForce(true).exec();
         }
     }
 

@@ -6,6 +6,8 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.HostConfig;
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.EngineImages;
+import io.benchlab.runner.core.Secret;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,6 +25,7 @@ final class ContainerSession implements AutoCloseable {
     private final DockerClient docker;
     private final String runId;
     private final String network;
+    private final Secret password = Secret.random();
     private boolean closed;
 
     ContainerSession(DockerClient docker, String runId) {
@@ -32,20 +35,23 @@ final class ContainerSession implements AutoCloseable {
         docker.createNetworkCmd().withName(network).withLabels(Map.of(RUN_LABEL, runId)).exec();
     }
 
-    DockerClient docker() {
-        return docker;
+    /** The run's database password: fresh for every run, never on a command line or in the environment. */
+    Secret password() {
+        return password;
     }
 
     /**
      * Creates a container on the run's network, reachable there by its role ({@code db}), with
-     * the run's labels and its CPU and memory limits (no swap beyond the memory limit).
+     * the run's labels, its CPU and memory limits (no swap beyond the memory limit) and the
+     * password as a file, readable by whichever user the image runs as (the container is the
+     * run's alone).
      */
     synchronized RunContainer create(String role, String image, ContainerLimits limits,
                                      Consumer<CreateContainerCmd> configure) {
         if (closed) {
             throw new IllegalStateException("the run is being stopped");
         }
-        return RunContainer.create(docker, image, cmd -> {
+        RunContainer container = RunContainer.create(docker, image, cmd -> {
             cmd.withName(network + "-" + role).withAliases(role)
                     .withLabels(new HashMap<>(Map.of(RUN_LABEL, runId, ROLE_LABEL, role)))
                     .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network)
@@ -53,10 +59,8 @@ final class ContainerSession implements AutoCloseable {
                             .withMemory(limits.memoryBytes()).withMemorySwap(limits.memoryBytes()));
             configure.accept(cmd);
         });
-    }
-
-    synchronized boolean closed() {
-        return closed;
+        container.copyIn(EngineImages.PASSWORD_FILE, password.reveal(), 0444);
+        return container;
     }
 
     /** Removes every container labelled with the run id, then the network; safe to call more than once. */

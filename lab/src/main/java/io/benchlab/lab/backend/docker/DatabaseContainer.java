@@ -2,7 +2,6 @@ package io.benchlab.lab.backend.docker;
 
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.images.EngineImage;
-import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.Profile;
@@ -30,16 +29,14 @@ final class DatabaseContainer {
     private final Secret password;
 
     DatabaseContainer(ContainerSession session, EngineImage image, String tag, Profile profile,
-                      ContainerLimits limits, Secret password) {
+                      ContainerLimits limits) {
         this.image = image;
         this.profile = profile;
-        this.password = password;
+        this.password = session.password();
         this.container = session.create("db", tag, limits, cmd -> {
             cmd.withEnv(RunContainer.env(image.env()));
             RunContainer.publish(cmd, image.port(), DockerEnvironment.local());
         });
-        // Readable by the engine's own user, whichever it is; the container is the run's alone.
-        container.copyIn(EngineImages.PASSWORD_FILE, password.reveal(), 0444);
     }
 
     /** Starts the container and waits until the database answers over JDBC. */

@@ -18,7 +18,6 @@ import io.benchlab.runner.cli.RunIds;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.runner.core.ResultAssembler;
-import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.sink.SummaryFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,11 +65,10 @@ public final class DockerBackend implements Backend {
         Stopper stopper = new Stopper(session);
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            Secret password = Secret.random();
             long t0 = System.nanoTime();
             DatabaseContainer db = null;
             try {
-                db = new DatabaseContainer(session, image, dbTag, spec.profile(), spec.dbLimits(), password);
+                db = new DatabaseContainer(session, image, dbTag, spec.profile(), spec.dbLimits());
                 db.start(Defaults.DB_READY_TIMEOUT);
             } catch (DatabaseContainer.NotReady | IllegalStateException e) {
                 if (stopper.signalled()) {
@@ -94,9 +92,10 @@ public final class DockerBackend implements Backend {
             RunnerContainer runner = new RunnerContainer(session, RunnerArgs.run(runId, name(),
                     new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), db.internalUrl(),
                             image.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.quiet()),
-                    spec.runnerLimits(), password, err);
+                    spec.runnerLimits(), err);
             stopper.watch(runner);
-            RunnerContainer.Exit exit = runner.run(timeout(spec));
+            Duration timeout = timeout(spec);
+            RunnerContainer.Exit exit = runner.run(timeout);
             Placement.Side runnerSide = ContainerFacts.side(docker, runner.containerId(), engineDescription, node);
             if (exit.resultJson() == null) {
                 err.println("lab: the runner exited with code " + exit.code() + " and wrote no result");
@@ -104,7 +103,7 @@ public final class DockerBackend implements Backend {
             }
             RunResult result = ResultJson.read(exit.resultJson()).withPlacement(new Placement(name(), runnerSide, dbSide));
             if (exit.timedOut()) {
-                err.println("lab: the run passed its timeout of " + timeout(spec).toSeconds() + " s and was stopped");
+                err.println("lab: the run passed its timeout of " + timeout.toSeconds() + " s and was stopped");
             }
             ResultJson.writeAtomically(result, file);
             out.print(SummaryFormat.format(result, file.toString()));

@@ -4,7 +4,6 @@ import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.core.Secret;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -23,12 +22,10 @@ final class RunnerContainer {
     private final RunContainer container;
     private final PrintWriter err;
 
-    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, Secret password,
-                    PrintWriter err) {
+    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, PrintWriter err) {
         this.err = err;
         this.container = session.create("runner", EngineImages.runnerTag(), limits,
                 cmd -> cmd.withCmd(args.toArray(String[]::new)));
-        container.copyIn(EngineImages.PASSWORD_FILE, password.reveal(), 0444);
     }
 
     /** Runs to the end, or past the timeout stops it as interrupted: it still writes its result. */
