@@ -4,17 +4,23 @@ import java.util.Map;
 
 /**
  * The figures of one measured phase. Latency of a transaction covers all of its tries and,
- * under a rate limit, starts at its intended start.
+ * under a rate limit, starts at its intended start. {@code failedLatency} is the same for the
+ * transactions that failed for good (null when none did); {@code exhaustedRetries} counts those
+ * of them that gave up after {@code max_tries} retryable failures. {@code schedule} is there
+ * only under a rate limit.
  */
 public record Figures(
         double seconds,
         long committed,
         long failed,
+        long exhaustedRetries,
         long retried,
         double tps,
         Map<String, Long> failuresByCause,
         Latency latency,
+        Latency failedLatency,
         Map<String, Latency> statements,
+        Schedule schedule,
         Memory memory) {
 
     public Figures {

@@ -1,6 +1,9 @@
 package io.benchlab.results;
 
-/** One progress interval; {@code t} is seconds since the start of the round's measured phase. */
+/**
+ * One progress interval; {@code t} is seconds since the start of the round's measured phase
+ * and marks the interval's end. {@code reconnects} counts the client connections re-opened in it.
+ */
 public record IntervalPoint(
         int round,
         double t,
@@ -11,5 +14,6 @@ public record IntervalPoint(
         double tps,
         double p50Ms,
         double p99Ms,
-        double maxMs) {
+        double maxMs,
+        long reconnects) {
 }

@@ -3,6 +3,7 @@ package io.benchlab.results;
 /**
  * Every workload setting that shapes the figures, including the seed, so that a run can be
  * repeated exactly. Exactly one of {@code durationSeconds} and {@code transactionsPerClient} is set.
+ * {@code statementTimeoutSeconds} 0 means statements were never cancelled for taking too long.
  */
 public record Knobs(
         String workload,
@@ -21,5 +22,6 @@ public record Knobs(
         boolean selectOnly,
         int maxTries,
         double intervalSeconds,
-        int loadBatchSize) {
+        int loadBatchSize,
+        double statementTimeoutSeconds) {
 }

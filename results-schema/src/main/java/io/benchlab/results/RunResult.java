@@ -12,6 +12,7 @@ public record RunResult(
         String runId,
         Status status,
         String cause,
+        List<Warning> warnings,
         Timestamps timestamps,
         Knobs knobs,
         EngineInfo engine,
@@ -24,16 +25,17 @@ public record RunResult(
         List<IntervalPoint> intervals,
         Consistency consistency) {
 
-    public static final String SCHEMA_VERSION = "1";
+    public static final String SCHEMA_VERSION = "2";
 
     public RunResult {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
         rounds = rounds == null ? List.of() : List.copyOf(rounds);
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
     }
 
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
     public RunResult withPlacement(Placement where) {
-        return new RunResult(schemaVersion, runId, status, cause, timestamps, knobs, engine, environment, where,
+        return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, where,
                 load, warmup, figures, rounds, intervals, consistency);
     }
 }

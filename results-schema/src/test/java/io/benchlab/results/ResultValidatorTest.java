@@ -39,7 +39,7 @@ class ResultValidatorTest {
     @Test
     void failedStatusWithoutCauseIsRejected() {
         RunResult f = SampleResults.failed();
-        RunResult noCause = new RunResult(f.schemaVersion(), f.runId(), f.status(), null, f.timestamps(), f.knobs(),
+        RunResult noCause = new RunResult(f.schemaVersion(), f.runId(), f.status(), null, f.warnings(), f.timestamps(), f.knobs(),
                 f.engine(), f.environment(), f.placement(), f.load(), f.warmup(), f.figures(), f.rounds(),
                 f.intervals(), f.consistency());
         assertThat(ResultValidator.validate(noCause)).anySatisfy(m -> assertThat(m).contains("cause"));
@@ -87,7 +87,7 @@ class ResultValidatorTest {
                         j -> figures(j).withObjectProperty("failures_by_cause").put("xyz", 1)),
                 broken("unknown statement key", "delete_account",
                         j -> figures(j).withObjectProperty("statements").set("delete_account", figures(j).get("latency"))),
-                broken("wrong schema_version", "schema_version", j -> j.put("schema_version", "2")),
+                broken("wrong schema_version", "schema_version", j -> j.put("schema_version", "1")),
                 broken("unknown knob", "turbo", j -> j.withObjectProperty("knobs").put("turbo", true)),
                 broken("both duration and count", "knobs", j -> j.withObjectProperty("knobs").put("transactions_per_client", 10)),
                 broken("neither duration nor count", "knobs", j -> j.withObjectProperty("knobs").remove("duration_seconds")),

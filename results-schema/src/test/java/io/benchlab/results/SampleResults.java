@@ -21,19 +21,23 @@ public final class SampleResults {
         Figures round1 = figures(20.0, 23_850, 4, 41, 1192.5,
                 Map.of("40", 43L, "other", 2L),
                 latency(23_854, 3.311, 2.851, 5.121, 6.283, 11.407, 24.641, 61.003),
-                2_013_265_920L, 402_653_184L);
+                402_653_184L, 613_416_960L, new Schedule(1500.0, 1192.5, 30_021, 6_167));
         Figures round2 = figures(20.0, 24_010, 3, 37, 1200.5,
-                Map.of("40", 38L, "08", 1L, "other", 1L),
+                Map.of("40", 38L, "08", 1L, "timeout", 1L),
                 latency(24_013, 3.287, 2.833, 5.087, 6.247, 11.351, 23.983, 57.411),
-                2_046_820_352L, 419_430_400L);
+                419_430_400L, 620_756_992L, new Schedule(1500.0, 1200.5, 30_020, 6_007));
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 "20250115T100000Z-h2-default-s10-c4",
                 Status.OK,
                 null,
+                List.of(new Warning("rate_missed", 1196.5, "the target of 1500.0 tps was not met: 1196.5 tps"
+                                + " achieved, 12014 of 60043 scheduled transactions never started"),
+                        new Warning("reconnects", 1, "clients lost their connection and reconnected 1 time(s):"
+                                + " 1 in round 2 at 0.0-10.0 s")),
                 new Timestamps("2025-01-15T10:00:00.125Z", "2025-01-15T10:00:41.503Z", "2025-01-15T10:01:22.017Z"),
                 new Knobs("tpcb", 10, 4, 20.0, null, 5.0, 1500.0, 2, 42L, "tpcb", "prepared", false,
-                        "read-committed", false, 3, 10.0, 1000),
+                        "read-committed", false, 3, 10.0, 1000, 5.0),
                 new EngineInfo("h2", "default", "H2", "2.3.232 (2024-08-11)", "2.3.232 (2024-08-11)",
                         "jdbc:h2:tcp://db:9092/benchlab;USER=bench",
                         Map.of("CACHE_SIZE", "65536", "LOCK_TIMEOUT", "10000", "MV_STORE", "TRUE")),
@@ -52,19 +56,21 @@ public final class SampleResults {
                                 2.0, 4_294_967_296L, "docker 27.3.1",
                                 Map.of("benchlab.io/role", "database"))),
                 new Load(10, 1_000_110L, 7.842, "batch-insert"),
-                new Warmup(5.0, 5_800, 1),
+                new Warmup(5.0, 5_800, 1, 1_690),
                 round2,
                 List.of(new Round(1, false, round1), new Round(2, true, round2)),
                 List.of(
-                        new IntervalPoint(1, 10.0, 10.0, 11_900, 2, 20, 1190.0, 2.845, 11.2, 58.3),
-                        new IntervalPoint(1, 20.0, 10.0, 11_950, 2, 21, 1195.0, 2.857, 11.6, 61.003),
-                        new IntervalPoint(2, 10.0, 10.0, 12_020, 1, 18, 1202.0, 2.829, 11.3, 57.411),
-                        new IntervalPoint(2, 20.0, 10.0, 11_990, 2, 19, 1199.0, 2.837, 11.4, 49.875)),
-                new Consistency(true,
+                        new IntervalPoint(1, 10.0, 10.0, 11_900, 2, 20, 1190.0, 2.845, 11.2, 58.3, 0),
+                        new IntervalPoint(1, 20.0, 10.0, 11_950, 2, 21, 1195.0, 2.857, 11.6, 61.003, 0),
+                        new IntervalPoint(2, 10.0, 10.0, 12_020, 1, 18, 1202.0, 2.829, 11.3, 57.411, 1),
+                        new IntervalPoint(2, 20.0, 10.0, 11_990, 2, 19, 1199.0, 2.837, 11.4, 49.875, 0)),
+                new Consistency(true, true,
                         new Consistency.Sums(0, 0, 0, 0, 0),
-                        new Consistency.Sums(-1_523_977, -1_523_977, -1_523_977, -1_523_977, 53_660),
-                        53_660, 53_660,
-                        "sums match (-1523977); 53660 history rows for 53660 committed transactions", 0));
+                        new Consistency.Sums(-1_523_977, -1_523_977, -1_523_977, -1_523_977, 53_661),
+                        53_660, 53_661L, 1,
+                        new Consistency.Partial(2, 1_311, 0, 0, 1),
+                        "sums match once 2 autocommit transaction(s) left partly applied are allowed for"
+                                + " and committed transactions equal history rows added (1 of 1 in-doubt commits landed)"));
     }
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */
@@ -73,10 +79,12 @@ public final class SampleResults {
                 RunResult.SCHEMA_VERSION,
                 "20250115T110000Z-derby-default-s1-c8",
                 Status.FAILED,
-                "java.sql.SQLNonTransientConnectionException: java.net.ConnectException: Connection refused (SQLState 08001)",
+                "measured run: SQLNonTransientConnectionException: java.net.ConnectException: Connection refused"
+                        + " (SQLState 08001)",
+                List.of(),
                 new Timestamps("2025-01-15T11:00:00Z", null, "2025-01-15T11:00:03.402Z"),
                 new Knobs("tpcb", 1, 8, 60.0, null, 10.0, null, 1, -7L, "pgbench", "direct", true,
-                        "default", false, 1, 1.0, 500),
+                        "default", false, 1, 1.0, 500, 0.0),
                 new EngineInfo("derby", "default", null, null, null, null, null),
                 new Environment("0.1.0-SNAPSHOT", null, "OpenJDK 64-Bit Server VM 17.0.15+6", "unknown",
                         "Linux 6.1.0-28-amd64", "aarch64", "unknown", 2, 536_870_912L, null, java.util.List.of()),
@@ -94,15 +102,18 @@ public final class SampleResults {
         Figures round1 = figures(40.0, 24_989, 3, 57, 624.725,
                 Map.of("40", 60L),
                 latency(24_992, 13.02, 12.1, 18.7, 21.9, 30.4, 52.8, 77.1),
-                805_306_368L, 201_326_592L);
+                201_326_592L, null, null);
         return new RunResult(
                 RunResult.SCHEMA_VERSION,
                 "20250115T120000Z-hsqldb-mvcc-s5-c16",
                 Status.INTERRUPTED,
-                "interrupted by SIGTERM during round 2 of 3",
+                "interrupted before the run finished; after-run check not checked: the run was stopped while the"
+                        + " database did not answer (canceling statement due to user request)",
+                List.of(new Warning("zero_tps", 2.0, "2.0 s of the measured phase passed without a commit:"
+                        + " round 1 38.0-40.0 s")),
                 new Timestamps("2025-01-15T12:00:00Z", "2025-01-15T12:00:15Z", "2025-01-15T12:01:05.5Z"),
                 new Knobs("tpcb", 5, 16, null, 1_562L, 0.0, null, 3, 1L, "tpcb", "prepared", false,
-                        "serializable", false, 5, 5.0, 2000),
+                        "serializable", false, 5, 5.0, 2000, 10.0),
                 new EngineInfo("hsqldb", "mvcc", "HSQL Database Engine", "2.7.4", "2.7.4",
                         "jdbc:hsqldb:hsql://hsqldb-0.hsqldb:9001/bench",
                         Map.of("hsqldb.tx", "mvcc")),
@@ -117,8 +128,10 @@ public final class SampleResults {
                 null,
                 round1,
                 List.of(new Round(1, true, round1)),
-                List.of(new IntervalPoint(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1)),
-                null);
+                List.of(new IntervalPoint(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1, 0)),
+                new Consistency(false, false, new Consistency.Sums(0, 0, 0, 0, 0), null, 27_450, null, 0, null,
+                        "not checked: the run was stopped while the database did not answer"
+                                + " (canceling statement due to user request)"));
     }
 
     static Latency latency(long count, double mean, double p50, double p90, double p95, double p99,
@@ -128,7 +141,7 @@ public final class SampleResults {
 
     /** Figures with one latency per statement derived from the transaction latency. */
     static Figures figures(double seconds, long committed, long failed, long retried, double tps,
-            Map<String, Long> failuresByCause, Latency tx, long maxHeap, long minHeap) {
+            Map<String, Long> failuresByCause, Latency tx, long heapLive, Long rssPeak, Schedule schedule) {
         Map<String, Latency> statements = Map.of(
                 "update_account", scaled(tx, 0.31),
                 "select_account", scaled(tx, 0.09),
@@ -136,8 +149,10 @@ public final class SampleResults {
                 "update_branch", scaled(tx, 0.22),
                 "insert_history", scaled(tx, 0.07),
                 "commit", scaled(tx, 0.10));
-        return new Figures(seconds, committed, failed, retried, tps, failuresByCause, tx, statements,
-                new Memory(maxHeap, minHeap));
+        Latency failedLatency = failed == 0 ? null : latency(failed, 5_003.1, 5_001.0, 5_004.0, 5_004.0, 5_004.0,
+                5_004.0, 5_004.2);
+        return new Figures(seconds, committed, failed, failed / 2, retried, tps, failuresByCause, tx, failedLatency,
+                statements, schedule, new Memory(heapLive, rssPeak));
     }
 
     /** A statement's share of a transaction latency, rounded to microseconds so the JSON stays short. */

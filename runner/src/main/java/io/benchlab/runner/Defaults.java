@@ -29,6 +29,52 @@ public final class Defaults {
     /** Tries per transaction on serialization failures and deadlocks (1 = no retry). */
     public static final int MAX_TRIES = 10;
 
+    /**
+     * A statement (or commit) running longer than this is cancelled and its transaction counted
+     * as failed with cause "timeout", so a database that stops answering cannot stretch a run;
+     * as the CLI reads a duration, 0 turns it off. TPC-B statements take milliseconds: 5 s only
+     * ever cuts a stall.
+     */
+    public static final String STATEMENT_TIMEOUT = "5s";
+
+    /** A cancelled statement that has still not returned after this long gets its connection aborted. */
+    public static final Duration ABORT_AFTER_CANCEL = Duration.ofSeconds(1);
+
+    /**
+     * Under --rate, clients still behind their schedule stop starting transactions this long after
+     * the measured phase's planned end; what they had not started by then counts as missed starts.
+     */
+    public static final Duration SCHEDULE_GRACE = Duration.ofMillis(500);
+
+    /**
+     * After SIGINT/SIGTERM or a stop, the run must have written its result within this long,
+     * whatever the database is doing: in-flight statements are cancelled at once, connections that
+     * do not return are aborted after {@link #ABORT_AFTER_CANCEL}, and the after-run check gets
+     * what is left.
+     */
+    public static final Duration STOP_WITHIN = Duration.ofSeconds(4);
+
+    /** Each consistency-check query may take this long (a table lock can hold it up), then it is cancelled. */
+    public static final Duration CHECK_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * How long a lost server is waited for: a client reconnecting during the run, and the after-run
+     * check (a restart at the end of a run), each give up after this long.
+     */
+    public static final Duration RECONNECT_FOR = Duration.ofSeconds(30);
+
+    /** Most clients a run accepts, whatever the database and the machine could take (one thread and connection each). */
+    public static final int MAX_CLIENTS = 4096;
+
+    /** Threads the runner keeps for itself (collector, watchdog, JVM) beyond one per client. */
+    public static final int RESERVED_THREADS = 64;
+
+    /** A warning when more than this share of measured transactions failed for good. */
+    public static final double WARN_FAILURE_RATIO = 0.01;
+
+    /** A warning for intervals this many times longer than --interval: the series has a gap there. */
+    public static final double WARN_GAP_FACTOR = 2.0;
+
     /** Progress line and interval-series resolution, as the CLI reads a duration. */
     public static final String INTERVAL = "1s";
 

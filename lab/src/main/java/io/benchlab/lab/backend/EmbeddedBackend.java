@@ -19,7 +19,6 @@ public final class EmbeddedBackend implements Backend {
             throw new BadInputException("the embedded backend runs in-process engines; a database at --jdbc-url"
                     + " runs with --backend external");
         }
-        return RunAction.execute(spec.target(), spec.workload(), spec.output(), Placement.of(name()),
-                spec.quiet(), out, err);
+        return RunAction.execute(spec.target(), spec.workload(), Placement.of(name()), spec.output(), out, err);
     }
 }

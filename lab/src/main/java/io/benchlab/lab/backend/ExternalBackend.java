@@ -21,7 +21,6 @@ public final class ExternalBackend implements Backend {
         if (spec.target().managed()) {
             throw new BadInputException("the external backend needs --jdbc-url of the database to use");
         }
-        return RunAction.execute(spec.target(), spec.workload(), spec.output(), Placement.of(name()),
-                spec.quiet(), out, err);
+        return RunAction.execute(spec.target(), spec.workload(), Placement.of(name()), spec.output(), out, err);
     }
 }

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.WorkloadConfig;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -22,12 +23,15 @@ public final class RunnerArgs {
     public record Database(String engine, String profile, String jdbcUrl, String user, String passwordFile) {
     }
 
-    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, boolean quiet) {
+    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, OutputOptions output) {
         List<String> args = new ArrayList<>(List.of("run", "--run-id", runId, "--backend-label", backend,
                 "--engine", db.engine(), "--profile", db.profile(), "--jdbc-url", db.jdbcUrl(),
                 "--user", db.user(), "--password-file", db.passwordFile(), "--output", RESULT_FILE));
-        if (quiet) {
+        if (output.quiet()) {
             args.add("--quiet");
+        }
+        if (output.strict()) {
+            args.add("--strict");
         }
         args.addAll(workload(w));
         return args;
@@ -46,7 +50,7 @@ public final class RunnerArgs {
                 "--distribution", w.distribution().label(),
                 "--statements", w.statements().name().toLowerCase(Locale.ROOT),
                 "--isolation", w.isolation().label(), "--max-tries", "" + w.maxTries(),
-                "--interval", duration(w.interval())));
+                "--interval", duration(w.interval()), "--statement-timeout", duration(w.statementTimeout())));
         if (w.rateTps() != null) {
             args.addAll(List.of("--rate", BigDecimal.valueOf(w.rateTps()).toPlainString()));
         }

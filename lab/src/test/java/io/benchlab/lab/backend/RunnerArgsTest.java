@@ -2,6 +2,7 @@ package io.benchlab.lab.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.WorkloadOptions;
 import io.benchlab.runner.core.WorkloadConfig;
 import java.time.Duration;
@@ -20,6 +21,9 @@ class RunnerArgsTest {
     static final class Holder {
         @Mixin
         WorkloadOptions workload;
+
+        @Mixin
+        OutputOptions output;
     }
 
     static WorkloadConfig parse(List<String> args) {
@@ -32,7 +36,9 @@ class RunnerArgsTest {
     @ValueSource(strings = {
         "--scale 3 --clients 7 --duration 1500ms --warmup 0s --seed 42",
         "--transactions-per-client 250 --rate 1234.5 --rounds 3 --seed -7 --distribution pgbench --statements direct"
-                + " --autocommit --isolation repeatable-read --max-tries 1000 --interval 250ms --load-batch-size 77",
+                + " --autocommit --isolation repeatable-read --max-tries 1000 --interval 250ms --load-batch-size 77"
+                + " --statement-timeout 1500ms",
+        "--statement-timeout 0 --seed 5",
         "--select-only --init --duration 2m --warmup 0.0005s --seed 0 --isolation serializable",
     })
     void theRunnersParserGivesBackTheSameWorkload(String given) {
@@ -42,17 +48,21 @@ class RunnerArgsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void theCommandNamesTheDatabaseByPasswordFileNeverByPassword(boolean quiet) {
+    @ValueSource(strings = {"", "--quiet", "--strict", "--quiet --strict"})
+    void theCommandNamesTheDatabaseByPasswordFileNeverByPassword(String outputOptions) {
         WorkloadConfig w = parse(List.of("--seed", "1"));
+        Holder h = new Holder();
+        new CommandLine(h).parseArgs(outputOptions.isEmpty() ? new String[0] : outputOptions.split(" "));
         List<String> args = RunnerArgs.run("20261122T000000Z-postgres-abcd", "docker",
                 new RunnerArgs.Database("postgres", "relaxed", "jdbc:postgresql://10.88.0.5:5432/bench", "bench",
-                        "/run/secrets/db-password"), w, quiet);
+                        "/run/secrets/db-password"), w, h.output);
+        boolean quiet = outputOptions.contains("--quiet");
         assertThat(args.subList(0, 3)).containsExactly("run", "--run-id", "20261122T000000Z-postgres-abcd");
         assertThat(String.join(" ", args)).contains("--password-file /run/secrets/db-password",
                 "--output " + RunnerArgs.RESULT_FILE, "--backend-label docker", "--profile relaxed")
                 .doesNotContain("password=");
         assertThat(args.contains("--quiet")).isEqualTo(quiet);
+        assertThat(args.contains("--strict")).isEqualTo(outputOptions.contains("--strict"));
         List<String> workloadPart = new ArrayList<>(args.subList(args.indexOf("--scale"), args.size()));
         assertThat(parse(workloadPart)).isEqualTo(w);
     }

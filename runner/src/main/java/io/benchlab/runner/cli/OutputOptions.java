@@ -3,7 +3,7 @@ package io.benchlab.runner.cli;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** Where the result goes and how chatty the run is; shared by {@code runner run} and {@code lab run}. */
+/** Where the result goes, how chatty the run is and what fails it; shared by {@code runner run} and {@code lab run}. */
 public final class OutputOptions {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -13,11 +13,19 @@ public final class OutputOptions {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines, only the summary.")
     boolean quiet;
 
+    @Option(names = "--strict", description = "Exit 1 when the result carries any warning, even with status ok"
+            + " (for nightly jobs).")
+    boolean strict;
+
     public Path output() {
         return output;
     }
 
     public boolean quiet() {
         return quiet;
+    }
+
+    public boolean strict() {
+        return strict;
     }
 }

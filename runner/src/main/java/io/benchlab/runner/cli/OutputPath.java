@@ -1,5 +1,6 @@
 package io.benchlab.runner.cli;
 
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.FileProblem;
 import java.io.IOException;
@@ -10,6 +11,11 @@ import java.nio.file.Path;
 public final class OutputPath {
 
     private OutputPath() {
+    }
+
+    /** The file a run writes: {@code output}, or {@code results/<run-id>.json}; checked. */
+    public static Path forRun(Path output, String runId) {
+        return check(output != null ? output : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
     }
 
     public static Path check(Path file) {

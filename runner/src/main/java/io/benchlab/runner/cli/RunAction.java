@@ -2,7 +2,6 @@ package io.benchlab.runner.cli;
 
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
-import io.benchlab.results.Status;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Benchmark;
 import io.benchlab.runner.core.Target;
@@ -11,6 +10,7 @@ import io.benchlab.runner.sink.ConsoleProgressSink;
 import io.benchlab.runner.sink.JsonFileSink;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
+import io.benchlab.runner.sink.SummaryFormat;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,50 +24,52 @@ import java.util.concurrent.TimeUnit;
 /**
  * A run from the command line, shared by {@code runner run} and the lab's embedded backend:
  * check the output path, run with progress on stderr, write the result, print the summary.
- * Ctrl-C or SIGTERM stop the run and still write the result, as interrupted.
+ * Ctrl-C or SIGTERM stop the run and still write the result, as interrupted, and print its
+ * summary (the process then exits 130 or 143, as on any signal).
  */
 public final class RunAction {
 
     private RunAction() {
     }
 
-    public static int execute(Target target, WorkloadConfig config, Path output, Placement placement,
-                              boolean quiet, PrintWriter out, PrintWriter err) throws IOException {
-        return execute(RunIds.next(target.engine().name()), target, config, output, placement, quiet, out, err);
+    public static int execute(Target target, WorkloadConfig config, Placement placement, OutputOptions options,
+                              PrintWriter out, PrintWriter err) throws IOException {
+        return execute(RunIds.next(target.engine().name()), target, config, placement, options, out, err);
     }
 
     /** With the run id given by a lab that launched this runner and labelled its containers with it. */
-    public static int execute(String runId, Target target, WorkloadConfig config, Path output, Placement placement,
-                              boolean quiet, PrintWriter out, PrintWriter err) throws IOException {
-        Path file = OutputPath.check(output != null ? output : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
+    public static int execute(String runId, Target target, WorkloadConfig config, Placement placement,
+                              OutputOptions options, PrintWriter out, PrintWriter err) throws IOException {
+        Path file = OutputPath.forRun(options.output(), runId);
         List<ResultSink> sinks = new ArrayList<>();
-        if (!quiet) {
-            sinks.add(new ConsoleProgressSink(err));
+        if (!options.quiet()) {
+            sinks.add(new ConsoleProgressSink(err, config.interval()));
         }
         sinks.add(new JsonFileSink(file));
-        LoadProgress progress = quiet ? LoadProgress.SILENT : (table, done, total, seconds) ->
+        LoadProgress progress = options.quiet() ? LoadProgress.SILENT : (table, done, total, seconds) ->
                 progressLine(err, table, done, total, seconds);
         Benchmark benchmark = new Benchmark(target, config, runId, placement, new Sinks(sinks), progress);
-        CountDownLatch finished = new CountDownLatch(1);
+        // On SIGINT/SIGTERM the JVM runs this hook and exits when it returns: it stops the run and
+        // waits until the result is written and its summary printed.
+        CountDownLatch summarized = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             benchmark.stop();
             try {
-                finished.await(60, TimeUnit.SECONDS);
+                summarized.await(Defaults.STOP_WITHIN.toMillis() + 500, TimeUnit.MILLISECONDS);
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
         }, "benchlab-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        RunResult result;
         try {
-            result = benchmark.run();
+            RunResult result = benchmark.run();
+            out.print(SummaryFormat.format(result, file.toString()));
+            out.flush();
+            return ExitCodes.of(result, options.strict());
         } finally {
-            finished.countDown();
+            summarized.countDown();
             removeHook(hook);
         }
-        out.print(io.benchlab.runner.sink.SummaryFormat.format(result, file.toString()));
-        out.flush();
-        return result.status() == Status.OK ? ExitCodes.OK : ExitCodes.RUN_FAILED;
     }
 
     /** One line per load progress report, on the progress stream. */

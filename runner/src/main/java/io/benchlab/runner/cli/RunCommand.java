@@ -36,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var config = workload.toConfig();
         var resolved = target.toTarget();
-        return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config, output.output(), Placement.of(backend), output.quiet(),
+        return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config, Placement.of(backend), output,
                 spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

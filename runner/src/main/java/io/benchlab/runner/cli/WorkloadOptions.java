@@ -77,6 +77,12 @@ public final class WorkloadOptions {
     @Option(names = "--init", description = "Reload the data before the run even if it is there.")
     boolean init;
 
+    @Option(names = "--statement-timeout", paramLabel = "TIME", converter = DurationConverter.class,
+            defaultValue = Defaults.STATEMENT_TIMEOUT,
+            description = "Cancel a statement or commit running longer than this; its transaction fails with cause"
+                    + " timeout. 0 = no limit (default: ${DEFAULT-VALUE}).")
+    Duration statementTimeout;
+
     public WorkloadConfig toConfig() {
         Duration d = duration == null && transactionsPerClient == null ? Defaults.DURATION : duration;
         return new WorkloadConfig(load.scale, clients, d, transactionsPerClient, warmup, rate, rounds,
@@ -84,7 +90,7 @@ public final class WorkloadOptions {
                 choice(Distribution.class, "--distribution", distribution),
                 choice(StatementMode.class, "--statements", statements),
                 autocommit, choice(Isolation.class, "--isolation", isolation), selectOnly, maxTries, interval,
-                load.batchSize, init);
+                load.batchSize, init, statementTimeout);
     }
 
     static <E extends Enum<E>> E choice(Class<E> type, String option, String value) {

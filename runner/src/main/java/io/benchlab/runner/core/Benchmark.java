@@ -13,16 +13,19 @@ import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
+import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
 import io.benchlab.runner.workload.tpcb.TpcbSchema;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run from start to result: connect, load if asked or needed, check, drive, check again,
@@ -31,6 +34,9 @@ import java.util.TreeMap;
  */
 public final class Benchmark {
 
+    /** The admin connection is aborted this long before {@link Defaults#STOP_WITHIN}, so the result is still written in time. */
+    private static final Duration ADMIN_ABORT_MARGIN = Duration.ofMillis(500);
+
     private final Target target;
     private final WorkloadConfig config;
     private final String runId;
@@ -38,7 +44,10 @@ public final class Benchmark {
     private final ResultSink sink;
     private final LoadProgress loadProgress;
     private volatile Driver driver;
+    private volatile Connection admin;
     private volatile boolean stopRequested;
+    private volatile long stoppedAt;
+    private volatile boolean finished;
 
     public Benchmark(Target target, WorkloadConfig config, String runId, Placement placement,
                      ResultSink sink, LoadProgress loadProgress) {
@@ -50,46 +59,75 @@ public final class Benchmark {
         this.loadProgress = loadProgress;
     }
 
-    /** Stops a run in progress; the result is still written, with status interrupted. */
+    /**
+     * Stops a run in progress; the result is still written, with status interrupted, within
+     * {@link Defaults#STOP_WITHIN}: the clients' calls are cancelled at once, and whatever the
+     * admin connection still waits for (a load, a check) is aborted shortly before that bound.
+     */
     public void stop() {
+        if (stopRequested) {
+            return;
+        }
+        stoppedAt = System.nanoTime();
         stopRequested = true;
         Driver d = driver;
         if (d != null) {
             d.stop();
         }
+        Thread aborter = new Thread(() -> {
+            LockSupport.parkNanos(Defaults.STOP_WITHIN.minus(ADMIN_ABORT_MARGIN).toNanos());
+            Connection c = admin;
+            if (!finished && c != null) {
+                try {
+                    c.abort(Runnable::run);
+                } catch (SQLException | RuntimeException ignored) {
+                    // Closed meanwhile.
+                }
+            }
+        }, "benchlab-stop");
+        aborter.setDaemon(true);
+        aborter.start();
     }
 
     public RunResult run() throws IOException {
         Instant started = Instant.now();
-        try (Connection admin = connectOrBadInput(target)) {
-            EngineInfo engine = engineInfo(admin);
+        try (Connection c = connectOrBadInput(target)) {
+            admin = c;
+            EngineInfo engine = engineInfo(c);
+            ClientCapacity.check(config.clients(), target, c);
             Load load = null;
             Instant measuredStart = null;
             DriverOutcome outcome = null;
             Consistency consistency = null;
             String error = null;
+            String phase = "load";
             try {
-                load = prepare(admin);
-                Sums before = ConsistencyCheck.sums(admin);
+                load = prepare(c);
+                phase = "before-run check";
+                Sums before = ConsistencyCheck.sums(c);
                 if (!before.match()) {
-                    error = "database inconsistent before the run: " + ConsistencyCheck.describe(before);
+                    error = phase + ": the database is inconsistent before the run (" + ConsistencyCheck.describe(before)
+                            + "); reload it with --init";
                 } else if (!stopRequested) {
+                    phase = "measured run";
                     measuredStart = Instant.now().plus(config.warmup());
                     driver = new Driver(target, config, sink);
                     if (stopRequested) {
                         driver.stop(); // stop() ran between the check above and the assignment
                     }
                     outcome = driver.run();
-                    // Select-only transactions insert no history row.
-                    long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
-                    consistency = verdict(before, sumsAfter(admin), inserting, outcome.inDoubt());
+                    phase = "after-run check";
+                    consistency = afterRun(c, before, outcome);
                 }
             } catch (BadInputException e) {
                 throw e;
             } catch (TpcbLoader.StoppedException e) {
                 error = e.getMessage();
             } catch (SQLException | RuntimeException e) {
-                error = Redact.message(e.getClass().getSimpleName() + ": " + e.getMessage(), target.password());
+                error = stopRequested && !"measured run".equals(phase)
+                        ? "stopped during the " + phase + " while the database did not answer"
+                        : Redact.message(phase + ": " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+                                target.password());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
@@ -97,36 +135,59 @@ public final class Benchmark {
             if (stopRequested && outcome == null) {
                 outcome = DriverOutcome.stoppedBeforeStart();
             }
-            shutdownManaged(admin);
+            shutdownManaged(c);
             RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
                     new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
                     config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, error));
+            finished = true;
             sink.onFinish(result);
             return result;
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),
                     target.password()));
+        } finally {
+            finished = true;
+        }
+    }
+
+    /**
+     * The verdict after the clients are done, or a block that says why there is none: the server
+     * stayed away, the check itself ran past its timeout, or the run was stopped meanwhile.
+     */
+    private Consistency afterRun(Connection c, Sums before, DriverOutcome outcome) throws InterruptedException {
+        // Select-only transactions insert no history row.
+        long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
+        try {
+            Sums after = sumsAfter(c);
+            return ConsistencyVerdict.judge(before, after, inserting, outcome.inDoubt(), outcome.partials());
+        } catch (SQLException e) {
+            String why = stopRequested ? "the run was stopped while the database did not answer ("
+                    + firstLine(e.getMessage()) + ")"
+                    : "the database did not answer: " + connectProblem(e) + firstLine(e.getMessage());
+            return ConsistencyVerdict.notChecked(before, inserting, outcome.inDoubt(), outcome.partials().summary(),
+                    Redact.message(why, target.password()));
         }
     }
 
     /**
      * The sums after the run. The admin connection may have died with the server during the run
      * (the clients reconnected; it did not): then the check runs on a fresh connection, retried
-     * for a while in case the server is still coming back.
+     * for {@link Defaults#RECONNECT_FOR} in case the server is still coming back. After a stop
+     * it gets only what is left of {@link Defaults#STOP_WITHIN}, and no second try.
      */
     private Sums sumsAfter(Connection admin) throws SQLException, InterruptedException {
         try {
-            return ConsistencyCheck.sums(admin);
+            return ConsistencyCheck.sums(admin, checkTimeout());
         } catch (SQLException lost) {
-            if (admin.isValid(2)) {
+            if (stopRequested || admin.isValid(2)) {
                 throw lost;
             }
-            long deadline = System.nanoTime() + 30_000_000_000L;
+            long deadline = System.nanoTime() + Defaults.RECONNECT_FOR.toNanos();
             while (true) {
                 try (Connection fresh = target.connect()) {
-                    return ConsistencyCheck.sums(fresh);
+                    return ConsistencyCheck.sums(fresh, checkTimeout());
                 } catch (SQLException e) {
-                    if (System.nanoTime() - deadline > 0) {
+                    if (stopRequested || System.nanoTime() - deadline > 0) {
                         e.addSuppressed(lost);
                         throw e;
                     }
@@ -134,6 +195,14 @@ public final class Benchmark {
                 }
             }
         }
+    }
+
+    private Duration checkTimeout() {
+        if (!stopRequested) {
+            return Defaults.CHECK_TIMEOUT;
+        }
+        long left = Defaults.STOP_WITHIN.minus(ADMIN_ABORT_MARGIN).toNanos() - (System.nanoTime() - stoppedAt);
+        return Duration.ofNanos(Math.max(0, left));
     }
 
     /** Loads the data when asked or when the tables are missing; otherwise the scale must match. */
@@ -152,28 +221,6 @@ public final class Benchmark {
         return new Load(config.scale(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
     }
 
-    static Consistency verdict(Sums before, Sums after, long committedTotal) {
-        return verdict(before, after, committedTotal, 0);
-    }
-
-    /** Sums must match; history must hold every committed row, plus at most the in-doubt ones. */
-    static Consistency verdict(Sums before, Sums after, long committedTotal, long inDoubt) {
-        long added = after.historyRows() - before.historyRows();
-        boolean sumsMatch = after.match();
-        boolean countsMatch = added >= committedTotal && added <= committedTotal + inDoubt;
-        String message;
-        if (sumsMatch && countsMatch) {
-            message = "sums match and committed transactions equal history rows added"
-                    + (inDoubt == 0 ? "" : " (" + (added - committedTotal) + " of " + inDoubt + " in-doubt commits landed)");
-        } else if (!sumsMatch) {
-            message = "balance sums differ after the run: " + ConsistencyCheck.describe(after);
-        } else {
-            message = "committed transactions (" + committedTotal + (inDoubt == 0 ? "" : " + up to " + inDoubt + " in doubt")
-                    + ") differ from history rows added (" + added + ")";
-        }
-        return new Consistency(sumsMatch && countsMatch, before, after, committedTotal, added, message, inDoubt);
-    }
-
     private EngineInfo engineInfo(Connection c) {
         String version;
         Map<String, String> settings;
@@ -190,7 +237,7 @@ public final class Benchmark {
         String product;
         String driverVersion;
         try {
-            product = c.getMetaData().getDatabaseProductName();
+            product = target.engine().productName(c);
             driverVersion = c.getMetaData().getDriverName() + " " + c.getMetaData().getDriverVersion();
         } catch (SQLException e) {
             product = "unknown";

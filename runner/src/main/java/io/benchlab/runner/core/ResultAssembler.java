@@ -7,16 +7,18 @@ import io.benchlab.results.Figures;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Load;
-import io.benchlab.results.Memory;
 import io.benchlab.results.Placement;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Schedule;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.results.Warmup;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
+import io.benchlab.runner.metrics.Counter;
 import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -53,7 +55,7 @@ public final class ResultAssembler {
                 c.transactionsPerClient(), c.warmup().toNanos() / 1e9, c.rateTps(), c.rounds(), c.seed(),
                 c.distribution().label(), c.statements().name().toLowerCase(java.util.Locale.ROOT),
                 c.autocommit(), c.isolation().label(), c.selectOnly(), c.maxTries(),
-                c.interval().toNanos() / 1e9, c.loadBatchSize());
+                c.interval().toNanos() / 1e9, c.loadBatchSize(), c.statementTimeout().toNanos() / 1e9);
     }
 
     public static RunResult assemble(Parts p) {
@@ -63,16 +65,18 @@ public final class ResultAssembler {
         if (p.driver() != null && !p.driver().rounds().isEmpty()) {
             int countedIndex = countedRound(p.driver().rounds());
             for (RoundOutcome r : p.driver().rounds()) {
-                Figures f = figures(r);
+                Figures f = figures(r, p.config().rateTps());
                 rounds.add(new Round(r.index(), r.index() == countedIndex, f));
                 if (r.index() == countedIndex) {
                     counted = f;
                 }
             }
-            warmup = new Warmup(p.driver().warmupSeconds(), p.driver().warmupCommitted(), p.driver().warmupFailed());
+            warmup = new Warmup(p.driver().warmupSeconds(), p.driver().warmupCommitted(), p.driver().warmupFailed(),
+                    p.driver().warmupMissedStarts());
         }
         Status status = status(p);
-        return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p), p.timestamps(),
+        return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p),
+                Warnings.of(p.config(), p.driver(), p.consistency()), p.timestamps(),
                 knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, counted, rounds,
                 p.driver() == null ? List.of() : p.driver().intervals(), p.consistency());
     }
@@ -84,16 +88,21 @@ public final class ResultAssembler {
         return byTps.get((byTps.size() - 1) / 2).index();
     }
 
-    static Figures figures(RoundOutcome r) {
+    static Figures figures(RoundOutcome r, Double rateTps) {
+        PhaseTotals t = r.totals();
         Map<String, Latency> statements = new LinkedHashMap<>();
         for (Step step : Step.all()) {
-            if (r.totals().steps()[step.ordinal()].getTotalCount() > 0) {
-                statements.put(step.key(), LatencySummary.of(r.totals().steps()[step.ordinal()]));
+            if (t.steps()[step.ordinal()].getTotalCount() > 0) {
+                statements.put(step.key(), LatencySummary.of(t.steps()[step.ordinal()]));
             }
         }
-        return new Figures(LatencySummary.round3(r.seconds()), r.totals().committed(), r.totals().failed(),
-                r.totals().retried(), LatencySummary.round3(r.tps()), r.totals().failuresByCause(),
-                LatencySummary.of(r.totals().transactions()), statements, new Memory(r.memoryMax(), r.memoryMin()));
+        double tps = LatencySummary.round3(r.tps());
+        // Every measured transaction that started committed or failed; the rest of the schedule was missed.
+        Schedule schedule = rateTps == null ? null : new Schedule(rateTps, tps,
+                t.committed() + t.failed() + t.count(Counter.MISSED_STARTS), t.count(Counter.MISSED_STARTS));
+        return new Figures(LatencySummary.round3(r.seconds()), t.committed(), t.failed(), t.count(Counter.EXHAUSTED),
+                t.retried(), tps, t.failuresByCause(), LatencySummary.of(t.transactions()),
+                t.failed() == 0 ? null : LatencySummary.of(t.failedTransactions()), statements, schedule, r.memory());
     }
 
     private static Status status(Parts p) {
@@ -110,23 +119,26 @@ public final class ResultAssembler {
         return d == null || d.rounds().stream().allMatch(r -> r.totals().committed() == 0);
     }
 
+    /** Why a run is not ok, naming the phase it failed in: load, before-run check, measured run or after-run check. */
     private static String cause(Status status, Parts p) {
         if (status == Status.OK) {
             return null;
         }
+        String checkNote = p.consistency() != null && !p.consistency().checked()
+                ? "; after-run check " + p.consistency().message() : "";
         if (status == Status.INTERRUPTED) {
-            return "interrupted before the run finished" + (p.error() == null ? "" : ": " + p.error());
+            return "interrupted before the run finished" + (p.error() == null ? "" : ": " + p.error()) + checkNote;
         }
         if (p.error() != null) {
             return p.error();
         }
         if (p.consistency() != null && !p.consistency().ok()) {
-            return p.consistency().message();
+            return "after-run check: " + p.consistency().message();
         }
         if (nothingCommitted(p.driver())) {
             String first = p.driver() == null ? null : p.driver().firstError();
-            return "no transaction committed" + (first == null ? "" : "; first failure: " + first);
+            return "measured run: no transaction committed" + (first == null ? "" : "; first failure: " + first);
         }
-        return "consistency was not checked";
+        return "after-run check: consistency was not checked";
     }
 }

@@ -1,11 +1,13 @@
 package io.benchlab.runner.core;
 
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import java.time.Duration;
 
 /**
- * Every knob of a run. Exactly one of {@code duration} and {@code transactionsPerClient} is set.
- * Checked once, here, so the driver never sees a bad value.
+ * Every knob of a run. Exactly one of {@code duration} and {@code transactionsPerClient} is set;
+ * {@code statementTimeout} zero means no limit. Checked once, here, so the driver never sees a
+ * bad value.
  */
 public record WorkloadConfig(
         int scale,
@@ -24,7 +26,8 @@ public record WorkloadConfig(
         int maxTries,
         Duration interval,
         int loadBatchSize,
-        boolean init) {
+        boolean init,
+        Duration statementTimeout) {
 
     /** Prepared statements (the default) or plain statements with inlined values. */
     public enum StatementMode { PREPARED, DIRECT }
@@ -32,6 +35,10 @@ public record WorkloadConfig(
     public WorkloadConfig {
         positive("--scale", scale);
         positive("--clients", clients);
+        if (clients > Defaults.MAX_CLIENTS) {
+            throw new BadInputException("--clients " + clients + " is more than benchlab runs (at most "
+                    + Defaults.MAX_CLIENTS + ", one thread and one connection each)");
+        }
         positive("--rounds", rounds);
         positive("--max-tries", maxTries);
         positive("--load-batch-size", loadBatchSize);
@@ -49,6 +56,9 @@ public record WorkloadConfig(
         }
         if (interval.isNegative() || interval.isZero()) {
             throw new BadInputException("--interval must be positive, got " + interval);
+        }
+        if (statementTimeout.isNegative()) {
+            throw new BadInputException("--statement-timeout must not be negative, got " + statementTimeout);
         }
         if (rateTps != null && !(rateTps > 0 && Double.isFinite(rateTps))) {
             throw new BadInputException("--rate must be a positive number of transactions per second, got " + rateTps);

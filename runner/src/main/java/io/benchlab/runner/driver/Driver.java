@@ -4,13 +4,16 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.metrics.Counter;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.RunMetrics;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,21 +22,35 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs the clients: a warm-up, then one or more measured rounds. The calling thread is the
  * collector: every interval it drains the clients' metrics, hands the interval to the sinks
  * and adds it into the round total. Clients keep their connections across rounds.
+ *
+ * <p>A stop cancels every call in flight (see {@link Watchdog}); clients that still have not
+ * returned {@link #STOP_WAIT} later are left behind, so a stop ends the run in bounded time
+ * whatever the database does.
  */
 public final class Driver {
+
+    /** How long after a stop the collector waits for clients: the cancel, the abort, and a second for both. */
+    static final Duration STOP_WAIT = Defaults.ABORT_AFTER_CANCEL.plusSeconds(1);
+
+    /** The collector looks at the stop flag at least this often. */
+    private static final long POLL_NANOS = 250_000_000L;
 
     private final Target target;
     private final WorkloadConfig config;
     private final ResultSink sink;
     private final long intervalNanos;
     private volatile boolean stop;
+    private volatile long stoppedAt;
+    private volatile Watchdog watchdog;
 
     public Driver(Target target, WorkloadConfig config, ResultSink sink) {
         this.target = target;
@@ -42,23 +59,33 @@ public final class Driver {
         this.intervalNanos = config.interval().toNanos();
     }
 
-    /** Asks the clients to finish their current transaction and stop; safe from any thread. */
+    /** Stops the run: calls in flight are cancelled, clients stop; safe from any thread. */
     public void stop() {
+        stoppedAt = System.nanoTime();
         stop = true;
+        Watchdog w = watchdog;
+        if (w != null) {
+            w.stopAll();
+        }
     }
 
     public DriverOutcome run() throws SQLException, InterruptedException {
-        List<Worker> workers = new ArrayList<>();
         RunMetrics metrics = new RunMetrics();
+        PartialLedger partials = new PartialLedger();
         SplittableRandom seeds = new SplittableRandom(config.seed());
+        List<Worker> workers = new ArrayList<>();
+        for (int i = 0; i < config.clients(); i++) {
+            // Each client's stream is the i-th split of the seed: reproducible, never shared.
+            workers.add(new Worker(i, target, config, seeds.split(), metrics.worker(), partials));
+        }
         ExecutorService pool = Executors.newFixedThreadPool(config.clients(), clientThreads());
-        try (MemoryWatcher memory = new MemoryWatcher(Defaults.MEMORY_SAMPLE_EVERY)) {
-            for (int i = 0; i < config.clients(); i++) {
-                // Each client's stream is the i-th split of the seed: reproducible, never shared.
-                Worker worker = new Worker(i, target, config, seeds.split(), metrics.worker());
-                workers.add(worker);
-                worker.open();
+        try (MemoryWatcher memory = new MemoryWatcher(Defaults.MEMORY_SAMPLE_EVERY);
+             Watchdog dog = new Watchdog(workers.stream().map(Worker::guard).toList(), config.statementTimeout())) {
+            watchdog = dog;
+            if (stop) {
+                dog.stopAll();
             }
+            open(workers, pool);
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
             for (int round = 1; round <= config.rounds() && !stop; round++) {
@@ -68,29 +95,72 @@ public final class Driver {
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
             }
-            long warmupCommitted = metrics.warmupCommittedCount();
-            long warmupFailed = metrics.warmupFailedCount();
             String firstError = workers.stream().map(Worker::firstError).filter(e -> e != null)
                     .findFirst().orElse(null);
-            long inDoubt = metrics.inDoubtCount();
-            return new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed,
-                    rounds, intervals, stop, firstError, inDoubt);
+            return new DriverOutcome(config.warmup().toNanos() / 1e9, metrics.warmupCommittedCount(),
+                    metrics.warmupFailedCount(), metrics.warmupMissedStartsCount(), rounds, intervals, stop,
+                    firstError, metrics.inDoubtCount(), partials);
         } finally {
             pool.shutdownNow();
-            pool.awaitTermination(10, TimeUnit.SECONDS);
-            workers.forEach(Worker::close);
+            boolean allReturned = pool.awaitTermination(stop ? 100 : 10_000, TimeUnit.MILLISECONDS);
+            // A client still inside a call must not be closed under it (a driver may block on
+            // its lock): its connection is aborted instead.
+            workers.forEach(allReturned ? Worker::close : Worker::abort);
         }
+    }
+
+    /** Opens every client's connection, in parallel on the client threads; a stop does not wait for them. */
+    private void open(List<Worker> workers, ExecutorService pool) throws SQLException, InterruptedException {
+        List<Future<?>> opening = new ArrayList<>();
+        for (Worker w : workers) {
+            opening.add(pool.submit(() -> {
+                w.open();
+                return null;
+            }));
+        }
+        for (Future<?> f : opening) {
+            while (true) {
+                try {
+                    f.get(POLL_NANOS, TimeUnit.NANOSECONDS);
+                    break;
+                } catch (TimeoutException stillOpening) {
+                    if (leftBehind()) {
+                        return;
+                    }
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof SQLException sql) {
+                        throw sql;
+                    }
+                    throw new IllegalStateException("client failed to open: " + e.getCause(), e.getCause());
+                }
+            }
+        }
+    }
+
+    /** True once a stop has waited {@link #STOP_WAIT} for the clients: what has not returned is left behind. */
+    private boolean leftBehind() {
+        return stop && System.nanoTime() - stoppedAt > STOP_WAIT.toNanos();
     }
 
     private RoundPlan plan(int round) {
         long start = System.nanoTime();
         long warmup = round == 1 ? config.warmup().toNanos() : 0;
         long measuredStart = start + warmup;
-        long end = config.duration() == null ? RoundPlan.NO_END : measuredStart + config.duration().toNanos();
         long transactions = config.transactionsPerClient() == null ? Long.MAX_VALUE : config.transactionsPerClient();
         long period = config.rateTps() == null ? 0
                 : Math.max(1, Math.round(1e9 * config.clients() / config.rateTps()));
-        return new RoundPlan(start, measuredStart, end, transactions, period);
+        long end;
+        if (config.duration() != null) {
+            end = measuredStart + config.duration().toNanos();
+        } else if (period > 0) {
+            // Count mode under --rate: the schedule of N transactions ends N periods in.
+            double span = (double) transactions * period;
+            end = span < Duration.ofDays(365).toNanos() ? measuredStart + (long) span : RoundPlan.NO_END;
+        } else {
+            end = RoundPlan.NO_END;
+        }
+        long deadline = period > 0 && end != RoundPlan.NO_END ? end + Defaults.SCHEDULE_GRACE.toNanos() : RoundPlan.NO_END;
+        return new RoundPlan(start, measuredStart, end, deadline, transactions, period);
     }
 
     private RoundOutcome runRound(int round, RoundPlan plan, List<Worker> workers, RunMetrics metrics,
@@ -117,32 +187,57 @@ public final class Driver {
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
-        while (!done.await(Math.max(0, tick + intervalNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        boolean finished;
+        while (true) {
+            long next = nextTick(plan, tick);
+            long wait = Math.min(POLL_NANOS, next - System.nanoTime());
+            finished = done.await(Math.max(0, wait), TimeUnit.NANOSECONDS);
+            if (finished || leftBehind()) {
+                break;
+            }
             long now = System.nanoTime();
-            interval(round, plan, metrics, interval, tick, now, total, intervals);
-            tick = now;
+            if (now - next >= 0) {
+                interval(round, plan, metrics, interval, tick, now, total, intervals);
+                tick = now;
+            }
         }
-        long roundEnd = Math.max(lastFinish.get(), plan.measuredStart());
+        long roundEnd = finished ? Math.max(lastFinish.get(), plan.measuredStart()) : System.nanoTime();
         if (roundEnd - tick > 0) {
             interval(round, plan, metrics, interval, tick, roundEnd, total, intervals);
         }
         rethrowClientFailure(futures);
-        return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.max(), memory.min());
+        return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot());
+    }
+
+    /**
+     * The next interval boundary. The last interval of a timed round runs to the round's end
+     * instead of leaving a sliver of a few milliseconds after a tick at the planned end.
+     */
+    private long nextTick(RoundPlan plan, long tick) {
+        long next = tick + intervalNanos;
+        if (plan.end() != RoundPlan.NO_END && next - plan.end() > -intervalNanos / 4) {
+            next = Math.max(next, plan.end() + intervalNanos / 2);
+        }
+        return next;
     }
 
     private void warmUp(RoundPlan plan, RunMetrics metrics, CountDownLatch done) throws InterruptedException {
         long tick = plan.start();
         long before = 0;
-        while (System.nanoTime() - plan.measuredStart() < 0) {
+        while (System.nanoTime() - plan.measuredStart() < 0 && !leftBehind()) {
             long wake = Math.min(tick + intervalNanos, plan.measuredStart());
-            if (done.await(Math.max(0, wake - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            long wait = Math.min(POLL_NANOS, wake - System.nanoTime());
+            if (done.await(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
                 return;
             }
             long now = System.nanoTime();
+            if (now - wake < 0) {
+                continue;
+            }
             long committed = metrics.warmupCommittedCount();
             double seconds = (now - tick) / 1e9;
             sink.onInterval(Phase.WARMUP, new IntervalPoint(1, (now - plan.start()) / 1e9, seconds,
-                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0));
+                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0, 0));
             before = committed;
             tick = now;
         }
@@ -159,13 +254,18 @@ public final class Driver {
                 LatencySummary.round3(interval.committed() / seconds),
                 LatencySummary.ms(interval.transactions().getValueAtPercentile(50)),
                 LatencySummary.ms(interval.transactions().getValueAtPercentile(99)),
-                LatencySummary.ms(interval.transactions().getMaxValue()));
+                LatencySummary.ms(interval.transactions().getMaxValue()),
+                interval.count(Counter.RECONNECTS));
         intervals.add(point);
         sink.onInterval(Phase.MEASURED, point);
     }
 
+    /** A client that threw (a bug, not a database error: those are counted) fails the run. */
     private static void rethrowClientFailure(List<Future<?>> futures) throws InterruptedException {
         for (Future<?> f : futures) {
+            if (!f.isDone()) {
+                continue; // left behind by a stop
+            }
             try {
                 f.get();
             } catch (ExecutionException e) {
@@ -174,7 +274,7 @@ public final class Driver {
         }
     }
 
-    private static java.util.concurrent.ThreadFactory clientThreads() {
+    private static ThreadFactory clientThreads() {
         AtomicLong n = new AtomicLong();
         return r -> {
             Thread t = new Thread(r, "benchlab-client-" + n.getAndIncrement());

@@ -1,25 +1,29 @@
 package io.benchlab.runner.driver;
 
 import io.benchlab.results.IntervalPoint;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
 import java.util.List;
 
 /**
  * What the driver measured. {@code committedTotal} counts every committed transaction of every
- * phase, warm-up included, to hold against the history rows the run added.
+ * phase, warm-up included, to hold against the history rows the run added; {@code partials}
+ * holds the autocommit transactions that could not be completed, for the same check.
  */
 public record DriverOutcome(
         double warmupSeconds,
         long warmupCommitted,
         long warmupFailed,
+        long warmupMissedStarts,
         List<RoundOutcome> rounds,
         List<IntervalPoint> intervals,
         boolean interrupted,
         String firstError,
-        long inDoubt) {
+        long inDoubt,
+        PartialLedger partials) {
 
     /** A run stopped before its clients started: nothing measured, status interrupted. */
     public static DriverOutcome stoppedBeforeStart() {
-        return new DriverOutcome(0, 0, 0, List.of(), List.of(), true, null, 0);
+        return new DriverOutcome(0, 0, 0, 0, List.of(), List.of(), true, null, 0, new PartialLedger());
     }
 
     public long committedTotal() {

@@ -1,12 +1,17 @@
 package io.benchlab.runner.driver;
 
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.CallGuard;
+import io.benchlab.runner.core.CallGuard.Cancel;
 import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.core.WorkloadConfig.StatementMode;
+import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.StepTimer;
 import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
 import io.benchlab.runner.workload.tpcb.TpcbTransaction;
 import io.benchlab.runner.workload.tpcb.TxInput;
 import java.sql.Connection;
@@ -17,7 +22,9 @@ import java.util.function.BooleanSupplier;
 
 /**
  * One client: one connection, its own random stream, its own metrics. The loop allocates
- * nothing of its own per transaction; locks and shared state stay out of it.
+ * nothing of its own per transaction; locks and shared state stay out of it. It is the one place
+ * that times transactions and decides what a failure means: retried, failed for good, in doubt,
+ * or (autocommit) left partly applied.
  */
 final class Worker implements AutoCloseable {
 
@@ -33,14 +40,20 @@ final class Worker implements AutoCloseable {
     private final int maxTries;
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
+    private final PartialLedger partials;
+    private final CallGuard guard = new CallGuard();
     private final TxInput in = new TxInput();
     private Connection connection;
     private TpcbTransaction transaction;
     private volatile String firstError;
+    /** The server stayed away longer than {@link Defaults#RECONNECT_FOR}: this client is done for the run. */
+    private boolean gaveUp;
 
-    Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics) {
+    Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics,
+           PartialLedger partials) {
         this.index = index;
         this.metrics = metrics;
+        this.partials = partials;
         this.target = target;
         this.config = config;
         this.distribution = config.distribution();
@@ -55,7 +68,11 @@ final class Worker implements AutoCloseable {
             connection.setTransactionIsolation(config.isolation().jdbcLevel());
         }
         transaction = new TpcbTransaction(connection, config.statements() == StatementMode.PREPARED,
-                config.autocommit(), config.selectOnly());
+                config.autocommit(), config.selectOnly(), guard);
+    }
+
+    CallGuard guard() {
+        return guard;
     }
 
     String firstError() {
@@ -66,9 +83,20 @@ final class Worker implements AutoCloseable {
     void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
         long intended = plan.start() + offsetNanos;
         long measuredDone = 0;
-        while (!stop.getAsBoolean()) {
+        while (!stop.getAsBoolean() && !gaveUp) {
             long txStart;
             if (plan.paced()) {
+                long now = System.nanoTime();
+                if (intended - plan.measuredStart() < 0 && now - plan.measuredStart() >= 0) {
+                    // The warm-up ended with part of its schedule not started: that backlog is
+                    // dropped, so the measured phase neither runs it nor times its own from it.
+                    metrics.warmupMissedStarts(plan.startsBefore(intended, plan.measuredStart()));
+                    intended = plan.measuredStart() + offsetNanos;
+                }
+                if (plan.pastDeadline(now)) {
+                    metrics.missedStarts(plan.startsBefore(intended, plan.end()));
+                    return;
+                }
                 if (!sleepUntil(intended, plan, stop)) {
                     return;
                 }
@@ -81,59 +109,81 @@ final class Worker implements AutoCloseable {
             if (measured && (plan.over(txStart) || measuredDone >= plan.transactions())) {
                 return;
             }
-            if (transaction == null) {
-                // The last round ended while this client was reconnecting.
-                reconnect(plan, stop);
-                if (transaction == null) {
-                    return;
-                }
+            if (transaction == null && !reconnect(plan, stop, measured)) {
+                // The round ended, or the server stayed away, while this client was reconnecting.
+                return;
             }
             distribution.next(random, scale, in);
-            boolean committed = attempt(measured ? metrics : StepTimer.OFF, plan, stop);
+            attempt(measured, txStart, plan, stop);
             if (measured) {
                 measuredDone++;
-                if (committed) {
-                    metrics.committed(System.nanoTime() - txStart);
-                }
-            } else if (committed) {
-                metrics.warmupCommitted();
             }
         }
     }
 
-    /** One transaction with its retries; latency is taken by the caller across all tries. */
-    private boolean attempt(StepTimer timer, RoundPlan plan, BooleanSupplier stop) {
-        boolean measured = timer != StepTimer.OFF;
+    /**
+     * One transaction with its retries, timed from {@code txStart} across all tries. With
+     * explicit transactions a retry runs the whole transaction again; in autocommit mode each
+     * statement is a transaction of its own, so only the failed statement is tried again, with
+     * {@code --max-tries} tries of its own.
+     */
+    private void attempt(boolean measured, long txStart, RoundPlan plan, BooleanSupplier stop) {
+        StepTimer timer = measured ? metrics : StepTimer.OFF;
+        transaction.begin();
+        guard.takeCancel(); // a cancel that came too late for the last transaction is not this one's
+        Step failing = null;
         for (int tries = 1; ; tries++) {
             try {
                 transaction.execute(in, timer);
-                return true;
+                if (measured) {
+                    metrics.committed(System.nanoTime() - txStart);
+                } else {
+                    metrics.warmupCommitted();
+                }
+                return;
             } catch (SQLException e) {
+                Cancel cancel = guard.takeCancel();
                 boolean lost = connectionLost(e);
                 if (lost && transaction.failedWhileCommitting()) {
                     metrics.inDoubt();
                 }
                 transaction.rollbackQuietly();
-                if (!lost && tries < maxTries && target.engine().isRetryable(e)) {
+                if (config.autocommit() && transaction.next() != failing) {
+                    failing = transaction.next();
+                    tries = 1;
+                }
+                String cause = WorkerMetrics.causeOf(e.getSQLState(), cancel == Cancel.TIMEOUT);
+                boolean retryable = !lost && cancel == null && target.engine().isRetryable(e);
+                boolean stopping = cancel == Cancel.STOP || stop.getAsBoolean();
+                if (retryable && tries < maxTries && !stopping) {
                     if (measured) {
-                        metrics.retried(e.getSQLState());
+                        metrics.retried(cause);
                     }
                     continue;
                 }
-                if (firstError == null) {
-                    firstError = Redact.message("client " + index + ": " + e.getSQLState() + " " + e.getMessage(),
-                            target.password());
+                if (config.autocommit()) {
+                    partials.abandoned(transaction.landed(), transaction.next(), lost, in.delta);
                 }
-                if (measured) {
-                    metrics.failed(e.getSQLState());
-                } else {
-                    metrics.warmupFailed();
+                if (!stopping) {
+                    noteFirstError(e);
+                    if (measured) {
+                        metrics.failed(cause, System.nanoTime() - txStart, retryable);
+                    } else {
+                        metrics.warmupFailed();
+                    }
                 }
                 if (lost) {
-                    reconnect(plan, stop);
+                    reconnect(plan, stop, measured);
                 }
-                return false;
+                return;
             }
+        }
+    }
+
+    private void noteFirstError(SQLException e) {
+        if (firstError == null) {
+            firstError = Redact.message("client " + index + ": " + e.getSQLState() + " " + e.getMessage(),
+                    target.password());
         }
     }
 
@@ -150,20 +200,34 @@ final class Worker implements AutoCloseable {
         }
     }
 
-    /** Reconnects with a growing pause, until it works or the round is over. */
-    private void reconnect(RoundPlan plan, BooleanSupplier stop) {
+    /**
+     * Reconnects with a growing pause, until it works, the round is over, the run stops, or the
+     * server has stayed away for {@link Defaults#RECONNECT_FOR}; true when connected.
+     */
+    private boolean reconnect(RoundPlan plan, BooleanSupplier stop, boolean measured) {
         long pauseMillis = RECONNECT_FIRST_PAUSE_MILLIS;
+        long giveUp = System.nanoTime() + Defaults.RECONNECT_FOR.toNanos();
         close();
         while (!stop.getAsBoolean() && !plan.over(System.nanoTime())) {
+            if (System.nanoTime() - giveUp > 0) {
+                gaveUp = true;
+                firstError = "client " + index + ": the server did not answer for "
+                        + Defaults.RECONNECT_FOR.toSeconds() + " s; the client gave up";
+                return false;
+            }
             LockSupport.parkNanos(pauseMillis * 1_000_000L);
             try {
                 open();
-                return;
+                if (measured) {
+                    metrics.reconnected();
+                }
+                return true;
             } catch (SQLException stillDown) {
                 close();
                 pauseMillis = Math.min(pauseMillis * 2, RECONNECT_MAX_PAUSE_MILLIS);
             }
         }
+        return false;
     }
 
     /**
@@ -185,7 +249,12 @@ final class Worker implements AutoCloseable {
                 Thread.yield();
             }
         }
-        return true;
+        return !plan.over(intended);
+    }
+
+    /** Closes the connection from another thread while a call may still run on it. */
+    void abort() {
+        guard.abort();
     }
 
     @Override

@@ -95,6 +95,19 @@ public interface Engine {
         return "40001".equals(state) || "40P01".equals(state);
     }
 
+    /**
+     * How many more connections the server accepts now, and what that figure is made of; null
+     * when the engine sets no limit (in-process engines, the HSQLDB server).
+     */
+    default ConnectionSlots connectionSlots(Connection c) throws SQLException {
+        return null;
+    }
+
+    /** The product's name as users know it (the driver's own name may be another product's). */
+    default String productName(Connection c) throws SQLException {
+        return c.getMetaData().getDatabaseProductName();
+    }
+
     /** The version string the server reports about itself. */
     default String serverVersion(Connection c) throws SQLException {
         return c.getMetaData().getDatabaseProductVersion();

@@ -88,6 +88,21 @@ final class MysqlEngine implements ServerEngine {
         return "40001".equals(e.getSQLState()) || e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT;
     }
 
+    /** max_connections less the connected threads (the one extra that SUPER may open is left to admins). */
+    @Override
+    public ConnectionSlots connectionSlots(Connection c) throws SQLException {
+        int max = Integer.parseInt(SettingsQuery.single(c, "SELECT @@max_connections"));
+        int used = Integer.parseInt(SettingsQuery.read(c, "SHOW GLOBAL STATUS LIKE 'Threads_connected'")
+                .getOrDefault("Threads_connected", "0"));
+        return new ConnectionSlots(max - used, "max_connections " + max + ", " + used + " in use");
+    }
+
+    /** Connector/J calls every server MySQL; MariaDB says who it is in its version. */
+    @Override
+    public String productName(Connection c) throws SQLException {
+        return serverVersion(c).contains("MariaDB") ? "MariaDB" : "MySQL";
+    }
+
     @Override
     public String serverVersion(Connection c) throws SQLException {
         return SettingsQuery.single(c, "SELECT VERSION()");

@@ -91,6 +91,22 @@ final class PostgresEngine implements ServerEngine {
                 "VACUUM ANALYZE history");
     }
 
+    /** max_connections, less the slots reserved for superusers (and, from 16, pg_use_reserved_connections), less those in use. */
+    @Override
+    public ConnectionSlots connectionSlots(Connection c) throws SQLException {
+        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT current_setting('max_connections')::int,"
+                + " current_setting('superuser_reserved_connections')::int"
+                + " + COALESCE(current_setting('reserved_connections', true), '0')::int,"
+                + " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')")) {
+            rs.next();
+            int max = rs.getInt(1);
+            int reserved = rs.getInt(2);
+            int used = rs.getInt(3);
+            return new ConnectionSlots(max - reserved - used,
+                    "max_connections " + max + ", " + reserved + " reserved, " + used + " in use");
+        }
+    }
+
     @Override
     public String serverVersion(Connection c) throws SQLException {
         return SettingsQuery.single(c, "SELECT version()");

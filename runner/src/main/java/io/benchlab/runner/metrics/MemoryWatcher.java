@@ -1,17 +1,28 @@
 package io.benchlab.runner.metrics;
 
+import io.benchlab.results.Memory;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.time.Duration;
+import java.util.List;
 
 /**
- * Samples the used heap of this JVM, as the seeds' TestBench did, to report the max and min
- * runner memory of each measured round. With an embedded engine the database lives here too.
+ * Samples the runner's memory during each measured round: the heap still in use after the
+ * latest garbage collection (live data; the heap's plain "used" counts garbage too and said
+ * 2200 MiB for a process of 200 MB resident), and the process's resident set.
  */
 public final class MemoryWatcher implements AutoCloseable {
 
+    private static final List<MemoryPoolMXBean> HEAP_POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP).toList();
+
     private final Thread thread;
     private final long everyMillis;
-    private volatile long max;
-    private volatile long min;
+    private long heapLiveMax;
+    private long rssMax;
+    private boolean peakReset;
     private volatile boolean running = true;
 
     public MemoryWatcher(Duration every) {
@@ -22,22 +33,32 @@ public final class MemoryWatcher implements AutoCloseable {
         thread.start();
     }
 
-    private static long used() {
-        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    /** The heap in use right after the last collection, summed over the heap's pools. */
+    static long heapLive() {
+        long live = 0;
+        for (MemoryPoolMXBean pool : HEAP_POOLS) {
+            MemoryUsage after = pool.getCollectionUsage();
+            if (after != null) {
+                live += after.getUsed();
+            }
+        }
+        return live;
     }
 
+    /** Starts a round's figures from now (call after the round's settling collection). */
     public synchronized void reset() {
-        long used = used();
-        max = used;
-        min = used;
+        heapLiveMax = heapLive();
+        rssMax = ResidentMemory.current();
+        peakReset = ResidentMemory.resetPeak();
     }
 
     private void sample() {
         while (running) {
-            long used = used();
+            long live = heapLive();
+            long rss = ResidentMemory.current();
             synchronized (this) {
-                max = Math.max(max, used);
-                min = Math.min(min, used);
+                heapLiveMax = Math.max(heapLiveMax, live);
+                rssMax = Math.max(rssMax, rss);
             }
             try {
                 Thread.sleep(everyMillis);
@@ -47,12 +68,13 @@ public final class MemoryWatcher implements AutoCloseable {
         }
     }
 
-    public long max() {
-        return max;
-    }
-
-    public long min() {
-        return min;
+    /**
+     * The round's figures so far: the largest live heap sampled, and the resident peak (the
+     * kernel's high-water mark since the reset, where it could be reset; else the largest sample).
+     */
+    public synchronized Memory snapshot() {
+        long rss = Math.max(rssMax, peakReset ? ResidentMemory.peak() : 0);
+        return new Memory(Math.max(heapLiveMax, heapLive()), rss > 0 ? rss : null);
     }
 
     @Override

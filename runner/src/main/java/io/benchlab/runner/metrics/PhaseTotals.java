@@ -12,10 +12,10 @@ import org.HdrHistogram.Histogram;
 public final class PhaseTotals {
 
     private final Histogram transactions = histogram();
+    private final Histogram failedTransactions = histogram();
     private final Histogram[] steps = new Histogram[Step.all().length];
     private final Map<String, Long> failuresByCause = new TreeMap<>();
-    private long failed;
-    private long retried;
+    private final long[] counts = new long[Counter.all().length];
 
     public PhaseTotals() {
         for (int i = 0; i < steps.length; i++) {
@@ -31,6 +31,11 @@ public final class PhaseTotals {
         return transactions;
     }
 
+    /** Latency of the transactions that failed for good, from (intended) start to the last failure. */
+    public Histogram failedTransactions() {
+        return failedTransactions;
+    }
+
     public Histogram[] steps() {
         return steps;
     }
@@ -39,21 +44,24 @@ public final class PhaseTotals {
         return transactions.getTotalCount();
     }
 
+    public long count(Counter counter) {
+        return counts[counter.ordinal()];
+    }
+
     public long failed() {
-        return failed;
+        return count(Counter.FAILED);
     }
 
     public long retried() {
-        return retried;
+        return count(Counter.RETRIED);
     }
 
     public Map<String, Long> failuresByCause() {
         return failuresByCause;
     }
 
-    void addCounts(long failedDelta, long retriedDelta) {
-        failed += failedDelta;
-        retried += retriedDelta;
+    void addCount(Counter counter, long delta) {
+        counts[counter.ordinal()] += delta;
     }
 
     void addFailures(String cause, long count) {
@@ -65,21 +73,23 @@ public final class PhaseTotals {
     /** Empties the totals for reuse, so that an interval costs no new histograms. */
     public void reset() {
         transactions.reset();
+        failedTransactions.reset();
         for (Histogram step : steps) {
             step.reset();
         }
         failuresByCause.clear();
-        failed = 0;
-        retried = 0;
+        java.util.Arrays.fill(counts, 0);
     }
 
     public void add(PhaseTotals other) {
         transactions.add(other.transactions);
+        failedTransactions.add(other.failedTransactions);
         for (int i = 0; i < steps.length; i++) {
             steps[i].add(other.steps[i]);
         }
-        failed += other.failed;
-        retried += other.retried;
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] += other.counts[i];
+        }
         other.failuresByCause.forEach((cause, count) -> failuresByCause.merge(cause, count, Long::sum));
     }
 }

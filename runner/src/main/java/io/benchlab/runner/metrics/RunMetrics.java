@@ -1,6 +1,7 @@
 package io.benchlab.runner.metrics;
 
 import io.benchlab.runner.Defaults;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -9,31 +10,36 @@ import org.HdrHistogram.Recorder;
 
 /**
  * The measurements of all clients of a run: one HdrHistogram {@link Recorder} per transaction
- * and per statement type, and striped counters. Recording is wait-free; the collector drains an
- * interval histogram per type, which adds exactly into round totals and into other processes'
- * results. (Per-client recorders cost the collector one histogram drain per client and type
- * every interval, measured as most of the client's CPU at 32 clients; shared ones cost one.)
+ * outcome and per statement type, and striped counters. Recording is wait-free; the collector
+ * drains an interval histogram per type, which adds exactly into round totals and into other
+ * processes' results. (Per-client recorders cost the collector one histogram drain per client and
+ * type every interval, measured as most of the client's CPU at 32 clients; shared ones cost one.)
  */
 public final class RunMetrics {
 
     private final Recorder transactions = recorder();
+    private final Recorder failedTransactions = recorder();
     private final Recorder[] steps = new Recorder[Step.all().length];
-    private final LongAdder retried = new LongAdder();
-    private final LongAdder failed = new LongAdder();
+    private final LongAdder[] counters = new LongAdder[Counter.all().length];
     private final Map<String, LongAdder> failuresByCause = new ConcurrentHashMap<>();
     private final LongAdder warmupCommitted = new LongAdder();
     private final LongAdder warmupFailed = new LongAdder();
+    private final LongAdder warmupMissedStarts = new LongAdder();
     private final LongAdder inDoubt = new LongAdder();
-    private long drainedFailed;
-    private long drainedRetried;
-    private final Map<String, Long> drainedCauses = new java.util.HashMap<>();
 
+    // The collector's side: what it drained so far, and histograms it recycles.
+    private final long[] drained = new long[Counter.all().length];
+    private final Map<String, Long> drainedCauses = new HashMap<>();
     private Histogram recycledTx;
+    private Histogram recycledFailed;
     private final Histogram[] recycledSteps = new Histogram[Step.all().length];
 
     public RunMetrics() {
         for (int i = 0; i < steps.length; i++) {
             steps[i] = recorder();
+        }
+        for (int i = 0; i < counters.length; i++) {
+            counters[i] = new LongAdder();
         }
     }
 
@@ -58,14 +64,16 @@ public final class RunMetrics {
         transactions.recordValue(clamp(latencyNanos));
     }
 
-    void retried(String sqlState) {
-        retried.increment();
-        countCause(sqlState);
+    void failed(long latencyNanos) {
+        failedTransactions.recordValue(clamp(latencyNanos));
     }
 
-    void failed(String sqlState) {
-        failed.increment();
-        countCause(sqlState);
+    void count(Counter counter, long n) {
+        counters[counter.ordinal()].add(n);
+    }
+
+    void failedTry(String cause) {
+        failuresByCause.computeIfAbsent(cause, k -> new LongAdder()).increment();
     }
 
     void warmupCommitted() {
@@ -76,12 +84,12 @@ public final class RunMetrics {
         warmupFailed.increment();
     }
 
-    void inDoubt() {
-        inDoubt.increment();
+    void warmupMissedStarts(long n) {
+        warmupMissedStarts.add(n);
     }
 
-    private void countCause(String sqlState) {
-        failuresByCause.computeIfAbsent(WorkerMetrics.causeOf(sqlState), k -> new LongAdder()).increment();
+    void inDoubt() {
+        inDoubt.increment();
     }
 
     public long warmupCommittedCount() {
@@ -92,6 +100,10 @@ public final class RunMetrics {
         return warmupFailed.sum();
     }
 
+    public long warmupMissedStartsCount() {
+        return warmupMissedStarts.sum();
+    }
+
     public long inDoubtCount() {
         return inDoubt.sum();
     }
@@ -100,16 +112,18 @@ public final class RunMetrics {
     public void drainInto(PhaseTotals into) {
         recycledTx = transactions.getIntervalHistogram(recycledTx);
         into.transactions().add(recycledTx);
+        recycledFailed = failedTransactions.getIntervalHistogram(recycledFailed);
+        into.failedTransactions().add(recycledFailed);
         for (int i = 0; i < steps.length; i++) {
             recycledSteps[i] = steps[i].getIntervalHistogram(recycledSteps[i]);
             into.steps()[i].add(recycledSteps[i]);
         }
         // Counters only grow; an interval gets what they grew by since the last drain.
-        long f = failed.sum();
-        long r = retried.sum();
-        into.addCounts(f - drainedFailed, r - drainedRetried);
-        drainedFailed = f;
-        drainedRetried = r;
+        for (Counter c : Counter.all()) {
+            long now = counters[c.ordinal()].sum();
+            into.addCount(c, now - drained[c.ordinal()]);
+            drained[c.ordinal()] = now;
+        }
         failuresByCause.forEach((cause, adder) -> {
             long now = adder.sum();
             into.addFailures(cause, now - drainedCauses.getOrDefault(cause, 0L));

@@ -5,6 +5,7 @@ import io.benchlab.results.Knobs;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
 import io.benchlab.runner.metrics.Step;
 import java.util.Locale;
 
@@ -18,9 +19,12 @@ public final class SummaryFormat {
         StringBuilder b = new StringBuilder();
         line(b, "run", r.runId() + "  status " + r.status().json()
                 + (r.cause() == null ? "" : " (" + r.cause() + ")"));
+        for (Warning w : r.warnings()) {
+            line(b, "WARNING", w.code() + ": " + w.message());
+        }
         if (r.engine() != null) {
-            line(b, "engine", r.engine().name() + "/" + r.engine().profile() + "  "
-                    + r.engine().productName() + " " + r.engine().version());
+            line(b, "engine", r.engine().name() + "/" + r.engine().profile()
+                    + engineLabel(r.engine().productName(), r.engine().version()));
         }
         line(b, "workload", workload(r.knobs()));
         if (r.load() != null) {
@@ -28,8 +32,9 @@ public final class SummaryFormat {
                     r.load().rows(), r.load().seconds(), r.load().method()));
         }
         if (r.warmup() != null && r.warmup().seconds() > 0) {
-            line(b, "warm-up", String.format(Locale.ROOT, "%.1f s, %d committed (excluded)",
-                    r.warmup().seconds(), r.warmup().committed()));
+            line(b, "warm-up", String.format(Locale.ROOT, "%.1f s, %d committed (excluded)%s",
+                    r.warmup().seconds(), r.warmup().committed(), r.warmup().missedStarts() == 0 ? ""
+                            : ", " + r.warmup().missedStarts() + " scheduled starts dropped at its end"));
         }
         if (r.rounds().size() > 1) {
             for (Round round : r.rounds()) {
@@ -40,6 +45,11 @@ public final class SummaryFormat {
         Figures f = r.figures();
         if (f != null) {
             line(b, "tps", String.format(Locale.ROOT, "%.1f over %.2f s", f.tps(), f.seconds()));
+            if (f.schedule() != null) {
+                line(b, "schedule", String.format(Locale.ROOT, "target %.1f tps, achieved %.1f, %d of %d starts missed",
+                        f.schedule().targetTps(), f.schedule().achievedTps(), f.schedule().missedStarts(),
+                        f.schedule().scheduled()));
+            }
             line(b, "latency", latency(f.latency()) + " (ms)");
             for (Step step : Step.all()) {
                 Latency l = f.statements().get(step.key());
@@ -47,18 +57,37 @@ public final class SummaryFormat {
                     line(b, "  " + step.key(), latency(l));
                 }
             }
-            line(b, "committed", f.committed() + "  failed " + f.failed() + "  retried " + f.retried()
-                    + (f.failuresByCause().isEmpty() ? "" : "  by SQLState class " + f.failuresByCause()));
-            line(b, "memory", String.format(Locale.ROOT, "max %.1f MiB  min %.1f MiB",
-                    f.memory().maxBytes() / 1048576.0, f.memory().minBytes() / 1048576.0));
+            if (f.failedLatency() != null) {
+                line(b, "failed latency", latency(f.failedLatency()));
+            }
+            line(b, "committed", f.committed() + "  failed " + f.failed()
+                    + (f.exhaustedRetries() == 0 ? "" : " (" + f.exhaustedRetries() + " out of tries)")
+                    + "  retried " + f.retried()
+                    + (f.failuresByCause().isEmpty() ? "" : "  failed tries by cause " + f.failuresByCause()));
+            line(b, "memory", String.format(Locale.ROOT, "heap live max %.1f MiB  resident peak %s",
+                    f.memory().heapLiveMaxBytes() / 1048576.0, f.memory().rssPeakBytes() == null ? "unknown"
+                            : String.format(Locale.ROOT, "%.1f MiB", f.memory().rssPeakBytes() / 1048576.0)));
         }
         if (r.consistency() != null) {
-            line(b, "check", (r.consistency().ok() ? "ok: " : "FAILED: ") + r.consistency().message());
+            String verdict = !r.consistency().checked() ? "NOT CHECKED: " : r.consistency().ok() ? "ok: " : "FAILED: ";
+            line(b, "check", verdict + r.consistency().message().replaceFirst("^not checked: ", ""));
         }
         if (resultPath != null) {
             line(b, "result", resultPath);
         }
         return b.toString();
+    }
+
+    /**
+     * "  PostgreSQL 15.8 (Debian 15.8-0+deb12u1)": the product once (PostgreSQL's version() names
+     * it already), without the build platform that follows " on ".
+     */
+    static String engineLabel(String product, String version) {
+        if (version == null) {
+            return product == null ? "" : "  " + product;
+        }
+        String v = version.contains(" on ") ? version.substring(0, version.indexOf(" on ")) : version;
+        return "  " + (product == null || v.startsWith(product) ? v : product + " " + v);
     }
 
     private static String workload(Knobs k) {

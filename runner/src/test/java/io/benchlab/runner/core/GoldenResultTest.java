@@ -11,6 +11,7 @@ import io.benchlab.results.Figures;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Load;
+import io.benchlab.results.Memory;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
@@ -25,7 +26,9 @@ import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
 import io.benchlab.runner.workload.tpcb.TxInput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +87,7 @@ class GoldenResultTest {
     static WorkloadConfig config() {
         return new WorkloadConfig(1, CLIENTS, Duration.ofSeconds(5), null, Duration.ofSeconds(1), null,
                 ROUND_SECONDS.length, SEED, Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT,
-                false, 10, Duration.ofMillis(2500), 10_000, false);
+                false, 10, Duration.ofMillis(2500), 10_000, false, Duration.ofSeconds(5));
     }
 
     /** The fixed inputs, through the real assembler. Deterministic: no clock, one seeded stream. */
@@ -123,12 +126,14 @@ class GoldenResultTest {
                         Distribution.TPCB.next(random, config.scale(), in);
                         int roll = random.nextInt(100);
                         if (roll == 0) {
-                            // Gave up: no history row, no latency.
-                            worker.failed(random.nextBoolean() ? "40001" : null);
+                            // Gave up: no history row; its latency goes to the failed histogram.
+                            boolean serialization = random.nextBoolean();
+                            worker.failed(WorkerMetrics.causeOf(serialization ? "40001" : null, false),
+                                    random.nextLong(1_000_000, 9_000_000), serialization);
                             continue;
                         }
                         if (roll <= 3) {
-                            worker.retried("40001");
+                            worker.retried(WorkerMetrics.causeOf("40001", false));
                         }
                         long tx = random.nextLong(5_000, 40_000); // between-statement overhead
                         for (Step step : Step.all()) {
@@ -155,10 +160,10 @@ class GoldenResultTest {
                         LatencySummary.round3(interval.committed() / INTERVAL_SECONDS),
                         LatencySummary.ms(interval.transactions().getValueAtPercentile(50)),
                         LatencySummary.ms(interval.transactions().getValueAtPercentile(99)),
-                        LatencySummary.ms(interval.transactions().getMaxValue())));
+                        LatencySummary.ms(interval.transactions().getMaxValue()), 0));
             }
             rounds.add(new RoundOutcome(round, ROUND_SECONDS[round - 1], total,
-                    400_000_000L + round * 1_048_576L, 120_000_000L + round * 65_536L));
+                    new Memory(120_000_000L + round * 65_536L, 400_000_000L + round * 1_048_576L)));
         }
 
         long warmupCommitted = 0;
@@ -167,11 +172,11 @@ class GoldenResultTest {
             warmupCommitted += worker.warmupCommittedCount();
             warmupFailed += worker.warmupFailedCount();
         }
-        DriverOutcome outcome = new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed,
-                rounds, intervals, false, null, 0);
+        DriverOutcome outcome = new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed, 0,
+                rounds, intervals, false, null, 0, new PartialLedger());
         Sums before = new Sums(0, 0, 0, 0, 0);
         Sums after = new Sums(deltaSum, deltaSum, deltaSum, deltaSum, historyRows);
-        Consistency consistency = Benchmark.verdict(before, after, outcome.committedTotal());
+        Consistency consistency = ConsistencyVerdict.judge(before, after, outcome.committedTotal(), 0);
 
         Map<String, String> settings = new TreeMap<>();
         settings.put("hsqldb.tx", "MVCC");

@@ -6,6 +6,7 @@ import io.benchlab.results.Consistency;
 import io.benchlab.results.Consistency.Sums;
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Environment;
+import io.benchlab.results.Memory;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.Round;
@@ -16,6 +17,8 @@ import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +35,7 @@ class ResultAssemblerRulesTest {
         }
         PhaseTotals totals = new PhaseTotals();
         metrics.drainInto(totals);
-        return new RoundOutcome(index, seconds, totals, 2_000_000L, 1_000_000L);
+        return new RoundOutcome(index, seconds, totals, new Memory(1_000_000L, 2_000_000L));
     }
 
     static List<RoundOutcome> rounds(long... committedPerTenSeconds) {
@@ -130,7 +133,7 @@ class ResultAssemblerRulesTest {
         Consistency bad = notOkConsistency();
         RunResult r = ResultAssembler.assemble(parts(outcome(false, null, rounds(100)), bad, null));
         assertThat(r.status()).isEqualTo(Status.FAILED);
-        assertThat(r.cause()).isEqualTo(bad.message());
+        assertThat(r.cause()).isEqualTo("after-run check: " + bad.message());
         assertThat(r.consistency()).isEqualTo(bad);
         assertThat(ResultValidator.validate(r)).isEmpty();
     }
@@ -140,7 +143,8 @@ class ResultAssemblerRulesTest {
         RunResult r = ResultAssembler.assemble(parts(outcome(false, "client 1: 08003 connection closed",
                 rounds(0, 0)), okConsistency(), null));
         assertThat(r.status()).isEqualTo(Status.FAILED);
-        assertThat(r.cause()).startsWith("no transaction committed").contains("client 1: 08003 connection closed");
+        assertThat(r.cause()).startsWith("measured run: no transaction committed")
+                .contains("client 1: 08003 connection closed");
         assertThat(ResultValidator.validate(r)).isEmpty();
     }
 
@@ -148,32 +152,32 @@ class ResultAssemblerRulesTest {
     void nothingCommittedWithoutAFirstFailureStillFails() {
         RunResult r = ResultAssembler.assemble(parts(outcome(false, null, rounds(0)), okConsistency(), null));
         assertThat(r.status()).isEqualTo(Status.FAILED);
-        assertThat(r.cause()).isEqualTo("no transaction committed");
+        assertThat(r.cause()).isEqualTo("measured run: no transaction committed");
     }
 
     @Test
     void verdictComparesSumsAndHistoryRows() {
         Sums before = new Sums(10, 10, 10, 10, 3);
-        assertThat(Benchmark.verdict(before, new Sums(25, 25, 25, 25, 8), 5).ok()).isTrue();
-        Consistency sumsOff = Benchmark.verdict(before, new Sums(26, 25, 25, 25, 8), 5);
+        assertThat(ConsistencyVerdict.judge(before, new Sums(25, 25, 25, 25, 8), 5, 0).ok()).isTrue();
+        Consistency sumsOff = ConsistencyVerdict.judge(before, new Sums(26, 25, 25, 25, 8), 5, 0);
         assertThat(sumsOff.ok()).isFalse();
         assertThat(sumsOff.message()).contains("balance sums differ").contains("branches 26");
-        Consistency countOff = Benchmark.verdict(before, new Sums(25, 25, 25, 25, 8), 6);
+        Consistency countOff = ConsistencyVerdict.judge(before, new Sums(25, 25, 25, 25, 8), 6, 0);
         assertThat(countOff.ok()).isFalse();
         assertThat(countOff.historyRowsAdded()).isEqualTo(5);
         assertThat(countOff.message()).contains("(6)").contains("(5)");
     }
 
     static DriverOutcome outcome(boolean interrupted, String firstError, List<RoundOutcome> rounds) {
-        return new DriverOutcome(0.0, 0, 0, rounds, List.of(), interrupted, firstError, 0);
+        return new DriverOutcome(0.0, 0, 0, 0, rounds, List.of(), interrupted, firstError, 0, new PartialLedger());
     }
 
     static Consistency okConsistency() {
-        return new Consistency(true, new Sums(0, 0, 0, 0, 0), new Sums(7, 7, 7, 7, 1), 1, 1, "ok", 0);
+        return ConsistencyVerdict.judge(new Sums(0, 0, 0, 0, 0), new Sums(7, 7, 7, 7, 1), 1, 0);
     }
 
     static Consistency notOkConsistency() {
-        return Benchmark.verdict(new Sums(0, 0, 0, 0, 0), new Sums(8, 7, 7, 7, 1), 1);
+        return ConsistencyVerdict.judge(new Sums(0, 0, 0, 0, 0), new Sums(8, 7, 7, 7, 1), 1, 0);
     }
 
     static ResultAssembler.Parts parts(DriverOutcome driver, Consistency consistency, String error) {

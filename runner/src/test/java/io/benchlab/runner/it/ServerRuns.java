@@ -45,9 +45,15 @@ final class ServerRuns {
         boolean init;
         int rounds = 1;
         Duration interval = Duration.ofSeconds(1);
+        Duration statementTimeout = Duration.ofSeconds(5);
 
         Config rounds(int n) {
             rounds = n;
+            return this;
+        }
+
+        Config statementTimeout(Duration d) {
+            statementTimeout = d;
             return this;
         }
 
@@ -89,7 +95,7 @@ final class ServerRuns {
         WorkloadConfig build() {
             return new WorkloadConfig(scale, clients, duration, null, warmup, null, rounds, 42, Distribution.TPCB,
                     StatementMode.PREPARED, false, isolation, false, maxTries, interval,
-                    Defaults.LOAD_BATCH_SIZE, init);
+                    Defaults.LOAD_BATCH_SIZE, init, statementTimeout);
         }
     }
 

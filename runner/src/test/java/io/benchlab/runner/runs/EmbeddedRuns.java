@@ -100,6 +100,7 @@ final class EmbeddedRuns {
         boolean selectOnly;
         int maxTries = 10;
         Duration interval = Duration.ofSeconds(1);
+        Duration statementTimeout = Duration.ofSeconds(5);
         int loadBatchSize = 10_000;
         boolean init;
 
@@ -155,6 +156,11 @@ final class EmbeddedRuns {
             return this;
         }
 
+        Config statementTimeout(Duration d) {
+            statementTimeout = d;
+            return this;
+        }
+
         Config interval(Duration d) {
             interval = d;
             return this;
@@ -163,7 +169,7 @@ final class EmbeddedRuns {
         WorkloadConfig build() {
             return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds,
                     seed, distribution, statements, autocommit, isolation, selectOnly, maxTries, interval,
-                    loadBatchSize, init);
+                    loadBatchSize, init, statementTimeout);
         }
     }
 

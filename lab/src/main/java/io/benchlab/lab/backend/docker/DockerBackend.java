@@ -13,6 +13,7 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.OutputPath;
 import io.benchlab.runner.cli.RunIds;
 import io.benchlab.runner.core.BadInputException;
@@ -55,8 +56,7 @@ public final class DockerBackend implements Backend {
                 : "run 'make images IMAGES=" + image.folder() + "'");
         DockerEnvironment.requireImage(docker, EngineImages.runnerTag(), "run 'make images IMAGES=runner'");
         String runId = RunIds.next(spec.engine().name());
-        Path file = OutputPath.check(spec.output() != null ? spec.output()
-                : Path.of(Defaults.RESULTS_DIR, runId + ".json"));
+        Path file = OutputPath.forRun(spec.output().output(), runId);
         String engineDescription = DockerEnvironment.describe(docker);
         String node = docker.infoCmd().exec().getName();
         Instant started = Instant.now();
@@ -91,7 +91,7 @@ public final class DockerBackend implements Backend {
 
             RunnerContainer runner = new RunnerContainer(session, RunnerArgs.run(runId, name(),
                     new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), db.internalUrl(),
-                            image.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.quiet()),
+                            image.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()),
                     spec.runnerLimits(), err);
             stopper.watch(runner);
             Duration timeout = timeout(spec);
@@ -108,7 +108,7 @@ public final class DockerBackend implements Backend {
             ResultJson.writeAtomically(result, file);
             out.print(SummaryFormat.format(result, file.toString()));
             out.flush();
-            return result.status() == Status.OK && !exit.timedOut() ? 0 : 1;
+            return exit.timedOut() ? ExitCodes.RUN_FAILED : ExitCodes.of(result, spec.output().strict());
         } finally {
             session.close();
             stopper.done();
@@ -134,7 +134,7 @@ public final class DockerBackend implements Backend {
     }
 
     private static void progress(RunSpec spec, PrintWriter err, String format, Object... args) {
-        if (!spec.quiet()) {
+        if (!spec.output().quiet()) {
             err.println(String.format(Locale.ROOT, "lab      " + format, args));
             err.flush();
         }

@@ -1,10 +1,12 @@
 package io.benchlab.runner.workload.tpcb;
 
 import io.benchlab.results.Consistency.Sums;
+import io.benchlab.runner.Defaults;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * The TPC-B consistency condition: the branch, teller and account balance sums all equal the
@@ -16,7 +18,13 @@ public final class ConsistencyCheck {
     }
 
     public static Sums sums(Connection c) throws SQLException {
+        return sums(c, Defaults.CHECK_TIMEOUT);
+    }
+
+    /** The sums, each query cancelled after {@code timeout} (whole seconds, at least one: JDBC's unit). */
+    public static Sums sums(Connection c, Duration timeout) throws SQLException {
         try (Statement s = c.createStatement()) {
+            s.setQueryTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, (timeout.toMillis() + 999) / 1000)));
             long branches = one(s, "SELECT COALESCE(SUM(bbalance), 0) FROM branches");
             long tellers = one(s, "SELECT COALESCE(SUM(tbalance), 0) FROM tellers");
             long accounts = one(s, "SELECT COALESCE(SUM(abalance), 0) FROM accounts");

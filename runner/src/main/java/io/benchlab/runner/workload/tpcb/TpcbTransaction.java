@@ -1,5 +1,6 @@
 package io.benchlab.runner.workload.tpcb;
 
+import io.benchlab.runner.core.CallGuard;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.StepTimer;
 import java.sql.Connection;
@@ -7,11 +8,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The TPC-B transaction on one client's connection: update the account, read its balance,
  * update the teller and the branch, insert a history row, commit. Select-only runs just the
  * read. Prepared statements are made once; direct mode reuses one builder for its SQL.
+ *
+ * <p>In autocommit mode every statement commits on its own, so a failed transaction cannot be
+ * run again from the top: the statements before the failure have landed. {@link #execute}
+ * then resumes at the statement that failed, and {@link #landed()} tells which ones are in.
  */
 public final class TpcbTransaction implements AutoCloseable {
 
@@ -22,9 +29,14 @@ public final class TpcbTransaction implements AutoCloseable {
     static final String INSERT_HISTORY =
             "INSERT INTO history (tid, bid, aid, delta, mtime) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
 
+    private static final Step[] FULL = {Step.UPDATE_ACCOUNT, Step.SELECT_ACCOUNT, Step.UPDATE_TELLER,
+        Step.UPDATE_BRANCH, Step.INSERT_HISTORY};
+    private static final Step[] SELECT_ONLY = {Step.SELECT_ACCOUNT};
+
     private final Connection connection;
     private final boolean autocommit;
-    private final boolean selectOnly;
+    private final Step[] order;
+    private final CallGuard guard;
     private final PreparedStatement updateAccount;
     private final PreparedStatement selectAccount;
     private final PreparedStatement updateTeller;
@@ -32,15 +44,19 @@ public final class TpcbTransaction implements AutoCloseable {
     private final PreparedStatement insertHistory;
     private final Statement direct;
     private final StringBuilder sql = new StringBuilder(128);
+    /** Autocommit: how many statements of the current transaction have landed. */
+    private int landed;
     /** Set while the step that makes the transaction durable runs: its failure leaves the outcome unknown. */
     private boolean committing;
 
-    public TpcbTransaction(Connection connection, boolean prepared, boolean autocommit, boolean selectOnly)
-            throws SQLException {
+    public TpcbTransaction(Connection connection, boolean prepared, boolean autocommit, boolean selectOnly,
+                           CallGuard guard) throws SQLException {
         this.connection = connection;
         this.autocommit = autocommit;
-        this.selectOnly = selectOnly;
+        this.order = selectOnly ? SELECT_ONLY : FULL;
+        this.guard = guard;
         connection.setAutoCommit(autocommit);
+        guard.connection(connection);
         if (prepared) {
             selectAccount = connection.prepareStatement(SELECT_ACCOUNT);
             updateAccount = selectOnly ? null : connection.prepareStatement(UPDATE_ACCOUNT);
@@ -54,23 +70,47 @@ public final class TpcbTransaction implements AutoCloseable {
         }
     }
 
-    /** Runs one transaction and returns the account balance it read. */
-    public long execute(TxInput in, StepTimer timer) throws SQLException {
+    /** A new transaction begins: nothing of it has landed. */
+    public void begin() {
+        landed = 0;
+    }
+
+    /**
+     * Runs the transaction, or in autocommit mode what is left of it: a statement that failed is
+     * run again, the ones before it are not.
+     */
+    public void execute(TxInput in, StepTimer timer) throws SQLException {
         committing = false;
         timer.start();
-        long balance;
-        if (direct == null) {
-            balance = prepared(in, timer);
-        } else {
-            balance = direct(in, timer);
+        try {
+            for (int i = autocommit ? landed : 0; i < order.length; i++) {
+                Step step = order[i];
+                committing = autocommit && step == Step.INSERT_HISTORY;
+                run(step, in);
+                committing = false;
+                landed = i + 1;
+                timer.lap(step);
+            }
+            if (!autocommit) {
+                committing = true;
+                guard.begin(null);
+                connection.commit();
+                committing = false;
+                timer.lap(Step.COMMIT);
+            }
+        } finally {
+            guard.idle();
         }
-        if (!autocommit) {
-            committing = true;
-            connection.commit();
-            committing = false;
-            timer.lap(Step.COMMIT);
-        }
-        return balance;
+    }
+
+    /** Autocommit: the statements of the current transaction that have landed, in order. */
+    public List<Step> landed() {
+        return autocommit ? Arrays.asList(order).subList(0, landed) : List.of();
+    }
+
+    /** Autocommit: the statement that runs next (the one that failed, after a failure); null when none is left. */
+    public Step next() {
+        return autocommit && landed < order.length ? order[landed] : null;
     }
 
     /**
@@ -91,57 +131,58 @@ public final class TpcbTransaction implements AutoCloseable {
         }
     }
 
-    private long prepared(TxInput in, StepTimer timer) throws SQLException {
-        if (!selectOnly) {
-            updateAccount.setInt(1, in.delta);
-            updateAccount.setInt(2, in.aid);
-            updateAccount.executeUpdate();
-            timer.lap(Step.UPDATE_ACCOUNT);
+    private void run(Step step, TxInput in) throws SQLException {
+        if (direct == null) {
+            prepared(step, in);
+        } else {
+            direct(step, in);
         }
-        selectAccount.setInt(1, in.aid);
-        long balance = readBalance(selectAccount.executeQuery());
-        timer.lap(Step.SELECT_ACCOUNT);
-        if (selectOnly) {
-            return balance;
-        }
-        updateTeller.setInt(1, in.delta);
-        updateTeller.setInt(2, in.tid);
-        updateTeller.executeUpdate();
-        timer.lap(Step.UPDATE_TELLER);
-        updateBranch.setInt(1, in.delta);
-        updateBranch.setInt(2, in.bid);
-        updateBranch.executeUpdate();
-        timer.lap(Step.UPDATE_BRANCH);
-        insertHistory.setInt(1, in.tid);
-        insertHistory.setInt(2, in.bid);
-        insertHistory.setInt(3, in.aid);
-        insertHistory.setInt(4, in.delta);
-        committing = autocommit;
-        insertHistory.executeUpdate();
-        committing = false;
-        timer.lap(Step.INSERT_HISTORY);
-        return balance;
     }
 
-    private long direct(TxInput in, StepTimer timer) throws SQLException {
-        if (!selectOnly) {
-            direct.executeUpdate(fill(UPDATE_ACCOUNT, in.delta, in.aid));
-            timer.lap(Step.UPDATE_ACCOUNT);
+    private void prepared(Step step, TxInput in) throws SQLException {
+        switch (step) {
+            case UPDATE_ACCOUNT -> update(updateAccount, in.delta, in.aid);
+            case SELECT_ACCOUNT -> {
+                selectAccount.setInt(1, in.aid);
+                guard.begin(selectAccount);
+                readBalance(selectAccount.executeQuery());
+            }
+            case UPDATE_TELLER -> update(updateTeller, in.delta, in.tid);
+            case UPDATE_BRANCH -> update(updateBranch, in.delta, in.bid);
+            case INSERT_HISTORY -> {
+                insertHistory.setInt(1, in.tid);
+                insertHistory.setInt(2, in.bid);
+                insertHistory.setInt(3, in.aid);
+                insertHistory.setInt(4, in.delta);
+                guard.begin(insertHistory);
+                insertHistory.executeUpdate();
+            }
+            default -> throw new IllegalStateException("not a statement: " + step);
         }
-        long balance = readBalance(direct.executeQuery(fill(SELECT_ACCOUNT, in.aid)));
-        timer.lap(Step.SELECT_ACCOUNT);
-        if (selectOnly) {
-            return balance;
+    }
+
+    private void update(PreparedStatement ps, int delta, int id) throws SQLException {
+        ps.setInt(1, delta);
+        ps.setInt(2, id);
+        guard.begin(ps);
+        ps.executeUpdate();
+    }
+
+    private void direct(Step step, TxInput in) throws SQLException {
+        String text = switch (step) {
+            case UPDATE_ACCOUNT -> fill(UPDATE_ACCOUNT, in.delta, in.aid);
+            case SELECT_ACCOUNT -> fill(SELECT_ACCOUNT, in.aid);
+            case UPDATE_TELLER -> fill(UPDATE_TELLER, in.delta, in.tid);
+            case UPDATE_BRANCH -> fill(UPDATE_BRANCH, in.delta, in.bid);
+            case INSERT_HISTORY -> fill(INSERT_HISTORY, in.tid, in.bid, in.aid, in.delta);
+            default -> throw new IllegalStateException("not a statement: " + step);
+        };
+        guard.begin(direct);
+        if (step == Step.SELECT_ACCOUNT) {
+            readBalance(direct.executeQuery(text));
+        } else {
+            direct.executeUpdate(text);
         }
-        direct.executeUpdate(fill(UPDATE_TELLER, in.delta, in.tid));
-        timer.lap(Step.UPDATE_TELLER);
-        direct.executeUpdate(fill(UPDATE_BRANCH, in.delta, in.bid));
-        timer.lap(Step.UPDATE_BRANCH);
-        committing = autocommit;
-        direct.executeUpdate(fill(INSERT_HISTORY, in.tid, in.bid, in.aid, in.delta));
-        committing = false;
-        timer.lap(Step.INSERT_HISTORY);
-        return balance;
     }
 
     /** Replaces each {@code ?} of a template with the next value, in order. */

@@ -1,0 +1,165 @@
+package io.benchlab.runner.core;
+
+import io.benchlab.results.Consistency;
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.Warning;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.driver.DriverOutcome;
+import io.benchlab.runner.driver.RoundOutcome;
+import io.benchlab.runner.metrics.Counter;
+import io.benchlab.runner.metrics.WorkerMetrics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a reader must know before trusting a run's figures, read off what the run measured: a
+ * status says whether the run completed, these say whether its numbers describe a healthy
+ * steady state. Pure, like {@link ResultAssembler}: no clock, no I/O.
+ */
+final class Warnings {
+
+    /** Listed times per warning before the rest is summed up as "and N more". */
+    private static final int LISTED = 5;
+
+    private Warnings() {
+    }
+
+    static List<Warning> of(WorkloadConfig config, DriverOutcome driver, Consistency consistency) {
+        List<Warning> out = new ArrayList<>();
+        if (driver != null && !driver.rounds().isEmpty()) {
+            failures(driver, out);
+            zeroTps(config, driver.intervals(), out);
+            reconnects(driver.intervals(), out);
+            missedRate(config, driver, out);
+            gaps(config, driver.intervals(), out);
+        }
+        if (consistency != null && consistency.partial() != null) {
+            Consistency.Partial p = consistency.partial();
+            out.add(new Warning("partial_transactions", p.transactions(), String.format(Locale.ROOT,
+                    "%d autocommit transaction(s) could not be completed and stay partly applied in the database"
+                            + " (the check allows for them; reload with --init before the next run)", p.transactions())));
+        }
+        return out;
+    }
+
+    private static void failures(DriverOutcome driver, List<Warning> out) {
+        long committed = sum(driver, r -> r.totals().committed());
+        long failed = sum(driver, r -> r.totals().failed());
+        long exhausted = sum(driver, r -> r.totals().count(Counter.EXHAUSTED));
+        long timeouts = sum(driver, r -> r.totals().failuresByCause().getOrDefault(WorkerMetrics.TIMEOUT, 0L));
+        double ratio = committed + failed == 0 ? 0 : (double) failed / (committed + failed);
+        if (ratio > Defaults.WARN_FAILURE_RATIO) {
+            out.add(new Warning("failure_ratio", round4(ratio), String.format(Locale.ROOT,
+                    "%.1f%% of the measured transactions failed for good (%d of %d), above the %.0f%% threshold",
+                    100 * ratio, failed, committed + failed, 100 * Defaults.WARN_FAILURE_RATIO)));
+        }
+        if (exhausted > 0) {
+            out.add(new Warning("exhausted_retries", exhausted, String.format(Locale.ROOT,
+                    "%d transaction(s) failed after using up all their tries on serialization failures or"
+                            + " deadlocks (raise --max-tries to let them through)", exhausted)));
+        }
+        if (timeouts > 0) {
+            out.add(new Warning("statement_timeouts", timeouts, String.format(Locale.ROOT,
+                    "%d statement(s) ran past --statement-timeout and were cancelled", timeouts)));
+        }
+    }
+
+    /** Intervals without a commit where commits were due: the database (or the client) stood still. */
+    private static void zeroTps(WorkloadConfig config, List<IntervalPoint> intervals, List<Warning> out) {
+        List<String> spans = new ArrayList<>();
+        double seconds = 0;
+        IntervalPoint first = null;
+        IntervalPoint last = null;
+        for (IntervalPoint p : intervals) {
+            boolean due = config.rateTps() == null || config.rateTps() * p.seconds() >= 2;
+            boolean zero = p.committed() == 0 && due;
+            if (zero && first != null && last.round() == p.round()) {
+                last = p;
+            } else {
+                if (first != null) {
+                    spans.add(span(first, last));
+                    first = null;
+                }
+                if (zero) {
+                    first = last = p;
+                }
+            }
+            if (zero) {
+                seconds += p.seconds();
+            }
+        }
+        if (first != null) {
+            spans.add(span(first, last));
+        }
+        if (!spans.isEmpty()) {
+            out.add(new Warning("zero_tps", round4(seconds), String.format(Locale.ROOT,
+                    "%.1f s of the measured phase passed without a commit: %s", seconds, listed(spans))));
+        }
+    }
+
+    private static void reconnects(List<IntervalPoint> intervals, List<Warning> out) {
+        List<String> times = new ArrayList<>();
+        long total = 0;
+        for (IntervalPoint p : intervals) {
+            if (p.reconnects() > 0) {
+                total += p.reconnects();
+                times.add(String.format(Locale.ROOT, "%d in round %d at %.1f-%.1f s", p.reconnects(), p.round(),
+                        p.t() - p.seconds(), p.t()));
+            }
+        }
+        if (total > 0) {
+            out.add(new Warning("reconnects", total, String.format(Locale.ROOT,
+                    "clients lost their connection and reconnected %d time(s): %s", total, listed(times))));
+        }
+    }
+
+    private static void missedRate(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {
+        long missed = sum(driver, r -> r.totals().count(Counter.MISSED_STARTS));
+        if (config.rateTps() == null || missed == 0) {
+            return;
+        }
+        long committed = sum(driver, r -> r.totals().committed());
+        long scheduled = committed + sum(driver, r -> r.totals().failed()) + missed;
+        double seconds = driver.rounds().stream().mapToDouble(RoundOutcome::seconds).sum();
+        double achieved = seconds > 0 ? committed / seconds : 0;
+        out.add(new Warning("rate_missed", Math.round(achieved * 10) / 10.0, String.format(Locale.ROOT,
+                "the target of %.1f tps was not met: %.1f tps achieved, %d of %d scheduled transactions never started",
+                config.rateTps(), achieved, missed, scheduled)));
+    }
+
+    /** Intervals much longer than asked for: the collector could not keep time, so the series has holes. */
+    private static void gaps(WorkloadConfig config, List<IntervalPoint> intervals, List<Warning> out) {
+        double limit = Defaults.WARN_GAP_FACTOR * config.interval().toNanos() / 1e9;
+        List<String> times = new ArrayList<>();
+        double longest = 0;
+        for (IntervalPoint p : intervals) {
+            if (p.seconds() > limit) {
+                longest = Math.max(longest, p.seconds());
+                times.add(String.format(Locale.ROOT, "%.1f s in round %d at %.1f s", p.seconds(), p.round(), p.t()));
+            }
+        }
+        if (!times.isEmpty()) {
+            out.add(new Warning("interval_gaps", longest, String.format(Locale.ROOT,
+                    "the interval series has gaps: %d interval(s) longer than %.1f s: %s", times.size(), limit,
+                    listed(times))));
+        }
+    }
+
+    private static String span(IntervalPoint first, IntervalPoint last) {
+        return String.format(Locale.ROOT, "round %d %.1f-%.1f s", first.round(), first.t() - first.seconds(), last.t());
+    }
+
+    private static String listed(List<String> items) {
+        String shown = String.join(", ", items.subList(0, Math.min(LISTED, items.size())));
+        return items.size() <= LISTED ? shown : shown + " and " + (items.size() - LISTED) + " more";
+    }
+
+    private static long sum(DriverOutcome d, java.util.function.ToLongFunction<RoundOutcome> f) {
+        return d.rounds().stream().mapToLong(f).sum();
+    }
+
+    private static double round4(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+}
