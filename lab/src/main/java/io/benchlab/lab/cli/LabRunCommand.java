@@ -49,7 +49,7 @@ final class LabRunCommand implements Callable<Integer> {
                     + " --jdbc-url, run with --backend external");
         }
         var spec = new RunSpec(engine, profile, chosen.provisionsDatabase() ? null : target.toTarget(),
-                workload.toConfig(), output, containers.dbImage(), containers.db(),
+                workload.toConfig().requireSupportedBy(engine), output, containers.dbImage(), containers.db(),
                 containers.runner(), containers.timeout());
         return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }

@@ -45,6 +45,7 @@ public final class Benchmark {
     private final LoadProgress loadProgress;
     private volatile Driver driver;
     private volatile Connection admin;
+    private volatile Thread runner;
     private volatile boolean stopRequested;
     private volatile long stoppedAt;
     private volatile boolean finished;
@@ -52,7 +53,7 @@ public final class Benchmark {
     public Benchmark(Target target, WorkloadConfig config, String runId, Placement placement,
                      ResultSink sink, LoadProgress loadProgress) {
         this.target = target;
-        this.config = config;
+        this.config = config.requireSupportedBy(target.engine());
         this.runId = runId;
         this.placement = placement;
         this.sink = sink;
@@ -76,20 +77,39 @@ public final class Benchmark {
         }
         Thread aborter = new Thread(() -> {
             LockSupport.parkNanos(Defaults.STOP_WITHIN.minus(ADMIN_ABORT_MARGIN).toNanos());
-            Connection c = admin;
-            if (!finished && c != null) {
-                try {
-                    c.abort(Runnable::run);
-                } catch (SQLException | RuntimeException ignored) {
-                    // Closed meanwhile.
-                }
+            if (!finished) {
+                abortAdmin();
             }
         }, "benchlab-stop");
         aborter.setDaemon(true);
         aborter.start();
     }
 
+    /**
+     * Aborts the admin connection under whatever it waits for (a load, a check), and interrupts
+     * the run's thread: an in-process engine's lock wait takes no abort (Derby) but an interrupt.
+     */
+    private void abortAdmin() {
+        Connection c = admin;
+        if (c != null) {
+            Thread t = new Thread(() -> {
+                try {
+                    c.abort(Runnable::run);
+                } catch (SQLException | RuntimeException ignored) {
+                    // Closed meanwhile.
+                }
+            }, "benchlab-abort");
+            t.setDaemon(true);
+            t.start();
+        }
+        Thread t = runner;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
     public RunResult run() throws IOException {
+        runner = Thread.currentThread();
         Instant started = Instant.now();
         try (Connection c = connectOrBadInput(target)) {
             admin = c;
@@ -140,7 +160,12 @@ public final class Benchmark {
                     new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
                     config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, error));
             finished = true;
+            // A stop's interrupt must not keep the result from its file (NIO gives up on an interrupted thread).
+            boolean interrupted = Thread.interrupted();
             sink.onFinish(result);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             return result;
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),

@@ -27,14 +27,17 @@ public final class CallGuard {
     private final AtomicLong since = new AtomicLong();
     private final AtomicReference<Statement> statement = new AtomicReference<>();
     private volatile Connection connection;
+    private volatile Thread client;
     private volatile Cancel cancel;
     private volatile long cancelledAt;
     private volatile long cancelledCall;
 
     // ---- the client's side
 
+    /** The connection the calling thread (the client) is about to use. */
     public void connection(Connection c) {
         connection = c;
+        client = Thread.currentThread();
     }
 
     /** A statement starts ({@code null} for a commit, which only an abort can stop). */
@@ -88,15 +91,26 @@ public final class CallGuard {
         }
     }
 
-    /** Closes the connection under the running call, which then fails at once (JDBC 4.1 abort). */
+    /**
+     * Closes the connection under the running call, which then fails at once (JDBC 4.1 abort),
+     * and interrupts the client: an in-process engine waits for a lock on the client's own thread
+     * and takes neither a cancel nor an abort (Derby), but its wait is interruptible. The abort
+     * runs on a thread of its own: Derby's blocks on the connection the stuck call holds.
+     */
     public void abort() {
         Connection c = connection;
         if (c != null) {
-            try {
-                c.abort(ASYNC);
-            } catch (SQLException | RuntimeException ignored) {
-                // Already closed.
-            }
+            ASYNC.execute(() -> {
+                try {
+                    c.abort(Runnable::run);
+                } catch (SQLException | RuntimeException ignored) {
+                    // Already closed.
+                }
+            });
+        }
+        Thread t = client;
+        if (t != null && since.get() != 0) {
+            t.interrupt();
         }
     }
 }

@@ -125,7 +125,7 @@ public final class ResultAssembler {
             return null;
         }
         String checkNote = p.consistency() != null && !p.consistency().checked()
-                ? "; after-run check " + p.consistency().message() : "";
+                ? "; consistency " + p.consistency().message() : "";
         if (status == Status.INTERRUPTED) {
             return "interrupted before the run finished" + (p.error() == null ? "" : ": " + p.error()) + checkNote;
         }

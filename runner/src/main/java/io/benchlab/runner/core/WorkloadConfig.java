@@ -1,6 +1,7 @@
 package io.benchlab.runner.core;
 
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import java.time.Duration;
 
@@ -66,6 +67,15 @@ public record WorkloadConfig(
         if ((long) scale * 100_000L > Integer.MAX_VALUE) {
             throw new BadInputException("--scale " + scale + " is too large: account ids must fit in an INTEGER");
         }
+    }
+
+    /** Refuses what the engine cannot run honestly, before anything is started. */
+    public WorkloadConfig requireSupportedBy(Engine engine) {
+        if (engine.isolationsLosingUpdates().contains(isolation.jdbcLevel())) {
+            throw new BadInputException(engine.name() + " loses concurrent updates at --isolation " + isolation.label()
+                    + ", so TPC-B's balance sums cannot hold; choose read-committed or stricter");
+        }
+        return this;
     }
 
     private static void positive(String option, int value) {

@@ -211,12 +211,14 @@ public final class Driver {
 
     /**
      * The next interval boundary. The last interval of a timed round runs to the round's end
-     * instead of leaving a sliver of a few milliseconds after a tick at the planned end.
+     * (its planned end, or under --rate its deadline) instead of leaving a sliver of a few
+     * milliseconds after a tick right at it.
      */
     private long nextTick(RoundPlan plan, long tick) {
         long next = tick + intervalNanos;
-        if (plan.end() != RoundPlan.NO_END && next - plan.end() > -intervalNanos / 4) {
-            next = Math.max(next, plan.end() + intervalNanos / 2);
+        long last = plan.deadline() != RoundPlan.NO_END ? plan.deadline() : plan.end();
+        if (last != RoundPlan.NO_END && next - last > -intervalNanos / 4) {
+            next = Math.max(next, last + intervalNanos / 2);
         }
         return next;
     }

@@ -143,6 +143,7 @@ final class Worker implements AutoCloseable {
                 return;
             } catch (SQLException e) {
                 Cancel cancel = guard.takeCancel();
+                Thread.interrupted(); // an abort may have interrupted this thread; its pauses must still pause
                 boolean lost = connectionLost(e);
                 if (lost && transaction.failedWhileCommitting()) {
                     metrics.inDoubt();

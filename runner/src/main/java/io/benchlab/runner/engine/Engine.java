@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One database engine: how to reach it, its DDL dialect and a few facts. An engine never
@@ -106,6 +107,15 @@ public interface Engine {
     /** The product's name as users know it (the driver's own name may be another product's). */
     default String productName(Connection c) throws SQLException {
         return c.getMetaData().getDatabaseProductName();
+    }
+
+    /**
+     * JDBC isolation levels ({@link Connection#TRANSACTION_READ_UNCOMMITTED} ...) at which the
+     * engine loses concurrent updates of one row, so that TPC-B's sums cannot hold: runs there are
+     * refused rather than measured.
+     */
+    default Set<Integer> isolationsLosingUpdates() {
+        return Set.of();
     }
 
     /** The version string the server reports about itself. */

@@ -109,6 +109,21 @@ final class EmbeddedRuns {
             return this;
         }
 
+        Config scale(int n) {
+            scale = n;
+            return this;
+        }
+
+        Config isolation(Isolation i) {
+            isolation = i;
+            return this;
+        }
+
+        Config maxTries(int n) {
+            maxTries = n;
+            return this;
+        }
+
         Config duration(Duration d) {
             duration = d;
             transactionsPerClient = null;

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import io.benchlab.results.Figures;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Schedule;
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Benchmark;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.sink.Phase;
@@ -89,6 +91,7 @@ class RateTest {
 
         // The transaction scheduled just as the lock was taken waited the whole second.
         assertThat(f.latency().maxMs()).isGreaterThanOrEqualTo(800.0);
+        assertThat(f.latency().p99Ms()).as("the stall shows in p99").isGreaterThanOrEqualTo(800.0);
         // About 100 transactions were scheduled during the stall, with waits from ~1 s down to 0;
         // with latency timed from the actual start only 2 (one per client) would be slow.
         assertThat(f.latency().p90Ms()).isGreaterThanOrEqualTo(250.0);
@@ -96,5 +99,49 @@ class RateTest {
         assertThat(f.committed()).isBetween(270L, 330L);
         assertThat(r.intervals().stream().mapToDouble(IntervalPoint::maxMs).max().orElse(0))
                 .isGreaterThanOrEqualTo(800.0);
+    }
+
+    /**
+     * A target far beyond what the engine does. The measured phase still ends at its planned time
+     * plus the schedule's grace, the starts that never came are counted, and the warm-up's
+     * backlog is dropped rather than run (and timed) in the measured phase: no measured
+     * transaction waits longer than the measured phase lasts, though the warm-up is twice as long.
+     * Duration and count mode alike (a count under --rate is a schedule that ends N periods in).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"duration", "count"})
+    void overCapacityTheMeasuredPhaseEndsOnTimeAndCountsWhatNeverStarted(String mode) throws Exception {
+        Target target = EmbeddedRuns.target("hsqldb");
+        double rate = 1_000_000;
+        EmbeddedRuns.Config config = EmbeddedRuns.config().clients(2).rate(rate).warmup(Duration.ofSeconds(2))
+                .interval(Duration.ofMillis(250));
+        if (mode.equals("duration")) {
+            config.duration(Duration.ofSeconds(1));
+        } else {
+            config.transactionsPerClient(500_000); // 1 s of schedule for each client
+        }
+        RunResult r;
+        try {
+            r = EmbeddedRuns.run(target, config.build());
+        } finally {
+            EmbeddedRuns.dispose(target);
+        }
+        Figures f = r.figures();
+        double grace = Defaults.SCHEDULE_GRACE.toNanos() / 1e9;
+        assertThat(f.seconds()).as("measured phase length").isBetween(1.0, 1.0 + grace + 0.5);
+        assertThat(f.latency().maxMs()).as("no measured transaction carries the warm-up's backlog")
+                .isLessThan((1.0 + grace + 0.5) * 1000);
+        assertThat(r.warmup().missedStarts()).as("warm-up backlog dropped").isPositive();
+        Schedule s = f.schedule();
+        assertThat(s).isNotNull();
+        assertThat(s.targetTps()).isEqualTo(rate);
+        assertThat(s.achievedTps()).isEqualTo(f.tps()).isLessThan(rate / 2);
+        assertThat(s.scheduled()).as("the whole second's schedule").isBetween(999_000L, 1_001_000L);
+        assertThat(s.missedStarts()).isEqualTo(s.scheduled() - f.committed() - f.failed()).isPositive();
+        assertThat(r.warnings()).filteredOn(w -> w.code().equals("rate_missed")).singleElement()
+                .satisfies(w -> assertThat(w.message()).contains("1000000.0 tps", "never started"));
+        assertThat(r.status().json()).isEqualTo("ok");
+        assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
+        EmbeddedRuns.assertValid(r);
     }
 }
