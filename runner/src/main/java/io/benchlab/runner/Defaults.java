@@ -78,8 +78,26 @@ public final class Defaults {
     /** Progress line and interval-series resolution, as the CLI reads a duration. */
     public static final String INTERVAL = "1s";
 
+    /** The finest --interval: a progress line per interval, so finer would flood the console. */
+    public static final int MIN_INTERVAL_MILLIS = 100;
+    public static final Duration MIN_INTERVAL = Duration.ofMillis(MIN_INTERVAL_MILLIS);
+
+    /**
+     * The longest value any duration option takes (--duration, --warmup, --interval, --timeout),
+     * and the longest planned run (warm-up plus rounds x duration): beyond it a typo is likelier
+     * than a plan.
+     */
+    public static final int MAX_DURATION_DAYS = 30;
+    public static final Duration MAX_DURATION = Duration.ofDays(MAX_DURATION_DAYS);
+
     /** Rows per JDBC batch (and per commit) when loading. */
     public static final int LOAD_BATCH_SIZE = 10_000;
+
+    /** The largest --load-batch-size: the driver holds a whole batch in memory (one branch's accounts). */
+    public static final int MAX_LOAD_BATCH_SIZE = 100_000;
+
+    /** A password file larger than this is the wrong file (or /dev/zero), not a password. */
+    public static final int MAX_PASSWORD_FILE_BYTES = 4096;
 
     /** How often a long load prints its progress. */
     public static final Duration LOAD_PROGRESS_EVERY = Duration.ofSeconds(2);
@@ -111,6 +129,12 @@ public final class Defaults {
     public static final String DB_MEMORY = "2g";
     public static final double RUNNER_CPUS = 1.0;
     public static final String RUNNER_MEMORY = "1g";
+
+    /** The smallest CPU limit Docker takes. */
+    public static final double MIN_CPUS = 0.01;
+
+    /** The smallest memory limit, as the CLI reads a size: below it neither a database nor a JVM starts. */
+    public static final String MIN_MEMORY = "64m";
 
     /** How long a managed database may take from container start to answering over JDBC. */
     public static final Duration DB_READY_TIMEOUT = Duration.ofSeconds(120);

@@ -28,8 +28,9 @@ public final class Backends {
         return find(engine.embedded() ? "embedded" : "docker");
     }
 
+    /** The backend of that name, in any case ({@code Docker} is {@code docker}). */
     public static Backend find(String name) {
-        return ALL.stream().filter(b -> b.name().equals(name)).findFirst()
+        return ALL.stream().filter(b -> b.name().equalsIgnoreCase(name.strip())).findFirst()
                 .orElseThrow(() -> new BadInputException("unknown backend '" + name + "'; available: "
                         + ALL.stream().map(Backend::name).collect(Collectors.joining(", "))));
     }

@@ -1,6 +1,8 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -8,22 +10,27 @@ import java.util.regex.Pattern;
 /** CPU and memory limits of one container or pod; requests equal limits. */
 public record ContainerLimits(double cpus, long memoryBytes) {
 
-    private static final Pattern MEMORY = Pattern.compile("(\\d+)([kmg]?)i?b?");
+    /** As Docker reads a size: a number, possibly with decimals, then b, k, m, g or t, with an optional i and b. */
+    private static final Pattern MEMORY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)i?b?");
 
     public ContainerLimits {
-        if (!(cpus > 0 && Double.isFinite(cpus))) {
-            throw new BadInputException("a CPU limit must be a positive number of CPUs, got " + cpus);
-        }
-        if (memoryBytes < 64L << 20) {
-            throw new BadInputException("a memory limit must be at least 64m, got " + memoryBytes + " bytes");
-        }
+        checkCpus("the CPU limit", cpus);
+        checkMemory("the memory limit", memoryBytes, memoryBytes + " bytes");
+    }
+
+    /** The limits as given on the command line, each message naming its flag. */
+    public static ContainerLimits of(String cpusOption, double cpus, String memoryOption, String memory) {
+        checkCpus(cpusOption, cpus);
+        long bytes = parseMemory(memoryOption, memory);
+        checkMemory(memoryOption, bytes, memory);
+        return new ContainerLimits(cpus, bytes);
     }
 
     public long nanoCpus() {
         return Math.round(cpus * 1e9);
     }
 
-    /** Reads {@code 512m}, {@code 2g}, {@code 2Gi}, or a number of bytes. */
+    /** Reads {@code 512m}, {@code 1.5g}, {@code 2Gi}, {@code 2 GB}, or a number of bytes. */
     public static long parseMemory(String option, String value) {
         Matcher m = MEMORY.matcher(value.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
@@ -33,12 +40,27 @@ public record ContainerLimits(double cpus, long memoryBytes) {
             case "k" -> 10;
             case "m" -> 20;
             case "g" -> 30;
+            case "t" -> 40;
             default -> 0;
         };
         try {
-            return Math.multiplyExact(Long.parseLong(m.group(1)), 1L << shift);
-        } catch (ArithmeticException | NumberFormatException e) {
+            return new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(1L << shift)).toBigInteger().longValueExact();
+        } catch (ArithmeticException e) {
             throw new BadInputException(option + ": '" + value + "' is too large");
+        }
+    }
+
+    private static void checkCpus(String option, double cpus) {
+        if (!(cpus >= Defaults.MIN_CPUS && Double.isFinite(cpus))) {
+            throw new BadInputException(option + " must be at least " + Defaults.MIN_CPUS + " CPUs, got "
+                    + (Double.isFinite(cpus) ? BigDecimal.valueOf(cpus).stripTrailingZeros().toPlainString() : cpus));
+        }
+    }
+
+    private static void checkMemory(String option, long bytes, String given) {
+        long min = parseMemory("the minimum", Defaults.MIN_MEMORY);
+        if (bytes < min) {
+            throw new BadInputException(option + " must be at least " + Defaults.MIN_MEMORY + ", got " + given);
         }
     }
 }

@@ -3,11 +3,21 @@ package io.benchlab.lab.cli;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.DurationConverter;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Durations;
 import java.time.Duration;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /** Limits and timeout of backends that run the database and the runner in containers or pods. */
 public final class ContainerOptions {
+
+    /** These options themselves, to tell which of them a run gave. */
+    @Spec
+    CommandSpec self;
 
     @Option(names = "--db-image", paramLabel = "IMAGE",
             description = "Run the database from this image instead of the engine's pinned one for the profile"
@@ -36,18 +46,34 @@ public final class ContainerOptions {
     Duration timeout;
 
     ContainerLimits db() {
-        return new ContainerLimits(dbCpus, ContainerLimits.parseMemory("--db-memory", dbMemory));
+        return ContainerLimits.of("--db-cpus", dbCpus, "--db-memory", dbMemory);
     }
 
     ContainerLimits runner() {
-        return new ContainerLimits(runnerCpus, ContainerLimits.parseMemory("--runner-memory", runnerMemory));
+        return ContainerLimits.of("--runner-cpus", runnerCpus, "--runner-memory", runnerMemory);
     }
 
     String dbImage() {
+        if (dbImage != null && dbImage.isBlank()) {
+            throw new BadInputException("--db-image is empty; leave it out for the engine's pinned image");
+        }
         return dbImage;
     }
 
     Duration timeout() {
+        if (timeout != null && timeout.isZero()) {
+            throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
+        }
         return timeout;
+    }
+
+    /** On a backend without containers these options would be silently ignored: refuse them instead. */
+    void refuseOn(String backend, ParseResult parsed) {
+        for (OptionSpec o : self.options()) {
+            if (parsed.hasMatchedOption(o.longestName())) {
+                throw new BadInputException(o.longestName() + " applies to containers (--backend docker);"
+                        + " this run's backend is " + backend);
+            }
+        }
     }
 }

@@ -4,6 +4,8 @@ import io.benchlab.runner.cli.Cli;
 import io.benchlab.runner.cli.VersionProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
@@ -11,10 +13,32 @@ import picocli.CommandLine.Command;
 public final class LabMain {
 
     public static CommandLine commandLine() {
-        return Cli.configure(new CommandLine(new LabMain()));
+        CommandLine cmd = Cli.configure(new CommandLine(new LabMain()));
+        describeServersOnTheLab(cmd.getSubcommands().get("run").getCommandSpec());
+        return cmd;
     }
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The target options are the runner's, whose help says a server engine needs --jdbc-url and
+     * that its profile is read back; on the lab a server engine runs in containers unless given
+     * --jdbc-url, and there the profile picks the image.
+     */
+    private static void describeServersOnTheLab(CommandSpec run) {
+        redescribe(run, "--engine", "Engine: hsqldb, h2, derby (in-process); postgres, mysql, mariadb, hsqldb-server"
+                + " (servers: in containers on the docker backend, or your own at --jdbc-url)"
+                + " (default: ${DEFAULT-VALUE}).");
+        redescribe(run, "--profile", "Engine profile, e.g. memory, durable, relaxed (default: the engine's first)."
+                + " On the docker backend the profile picks the image's configuration; a server at --jdbc-url"
+                + " is read back, not changed.");
+    }
+
+    private static void redescribe(CommandSpec command, String option, String description) {
+        OptionSpec old = command.findOption(option);
+        command.remove(old);
+        command.addOption(OptionSpec.builder(old).description(description).build());
     }
 }

@@ -1,6 +1,7 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.Backends;
+import io.benchlab.lab.backend.EmbeddedBackend;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
@@ -44,13 +45,23 @@ final class LabRunCommand implements Callable<Integer> {
         var engine = target.engine();
         var profile = target.profile(engine);
         var chosen = Backends.choose(backend, engine, target.jdbcUrlGiven());
+        var dbLimits = containers.db();
+        var runnerLimits = containers.runner();
+        var dbImage = containers.dbImage();
+        var timeout = containers.timeout();
         if (chosen.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + chosen.name() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");
         }
+        if (!chosen.provisionsDatabase()) {
+            containers.refuseOn(chosen.name(), commandSpec.commandLine().getParseResult());
+        }
+        if (chosen instanceof EmbeddedBackend && !engine.embedded()) {
+            throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"
+                    + " --backend docker, or --backend external --jdbc-url URL");
+        }
         var spec = new RunSpec(engine, profile, chosen.provisionsDatabase() ? null : target.toTarget(),
-                workload.toConfig().requireSupportedBy(engine), output, containers.dbImage(), containers.db(),
-                containers.runner(), containers.timeout());
+                workload.toConfig().requireSupportedBy(engine), output, dbImage, dbLimits, runnerLimits, timeout);
         return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }
 }

@@ -27,6 +27,12 @@ class BackendsTest {
         assertThat(Backends.choose(name, Engines.find("postgres").orElseThrow(), true).name()).isEqualTo(name);
     }
 
+    @ParameterizedTest
+    @CsvSource({"Docker, docker", "EXTERNAL, external", "' embedded ', embedded"})
+    void backendNamesAreCaseInsensitive(String typed, String name) {
+        assertThat(Backends.find(typed).name()).isEqualTo(name);
+    }
+
     @org.junit.jupiter.api.Test
     void anUnknownBackendListsTheKnownOnes() {
         assertThatThrownBy(() -> Backends.find("kubernetes")).isInstanceOf(BadInputException.class)

@@ -89,6 +89,21 @@ class LabCliTest {
         mentions.forEach(m -> assertThat(o.out()).as("help mentions %s", m).contains(m));
     }
 
+    /**
+     * On the lab a server engine runs in containers unless --jdbc-url names a server (the runner's help
+     * says servers need --jdbc-url); and on docker the profile picks the image's configuration.
+     */
+    @Test
+    void runHelpSaysWhereServerEnginesRun() {
+        String help = lab("run", "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).doesNotContain("(servers, with --jdbc-url)")
+                .contains("postgres, mysql, mariadb, hsqldb-server (servers: in containers on the docker backend,"
+                        + " or your own at --jdbc-url)")
+                .contains("On the docker backend the profile picks the image's configuration");
+        String runner = CliCapture.runner("run", "--help").out().replaceAll("\\s+", " ");
+        assertThat(runner).contains("(servers, with --jdbc-url)");
+    }
+
     @Test
     void versionIsOneBenchlabLine() {
         CliCapture.Outcome o = lab("--version");
@@ -112,33 +127,57 @@ class LabCliTest {
 
     static Stream<Arguments> badInput() {
         return Stream.of(
-                Arguments.of(List.of("run", "--backend", "nope"), "unknown backend 'nope'"),
-                Arguments.of(List.of("nope"), "nope"),
-                Arguments.of(List.of("run", "--engine", "nope"), "unknown engine 'nope'"),
-                Arguments.of(List.of("run", "--clients", "0"), "--clients"),
-                Arguments.of(List.of("run", "--duration", "abc"), "'abc' is not a duration"),
-                Arguments.of(List.of("run", "--engine", "h2", "--profile", "nope"), "unknown profile 'nope'"));
+                Arguments.of(List.of("run", "--backend", "nope"), List.of("unknown backend 'nope'")),
+                Arguments.of(List.of("nope"), List.of("nope")),
+                Arguments.of(List.of("run", "--engine", "nope"), List.of("unknown engine 'nope'")),
+                Arguments.of(List.of("run", "--clients", "0"), List.of("--clients")),
+                Arguments.of(List.of("run", "--duration", "abc"), List.of("'abc' is not a duration")),
+                Arguments.of(List.of("run", "--engine", "h2", "--profile", "nope"), List.of("unknown profile 'nope'")),
+                // Every container limit names its flag, whatever the backend.
+                Arguments.of(List.of("run", "--db-cpus", "-1"), List.of("--db-cpus")),
+                Arguments.of(List.of("run", "--runner-cpus", "0"), List.of("--runner-cpus")),
+                Arguments.of(List.of("run", "--db-cpus", "0.001"), List.of("--db-cpus")),
+                Arguments.of(List.of("run", "--db-memory", "10m"),
+                        List.of("--db-memory must be at least 64m, got 10m")),
+                Arguments.of(List.of("run", "--runner-memory", "10m"), List.of("--runner-memory must be at least 64m")),
+                Arguments.of(List.of("run", "--timeout", "0s"), List.of("--timeout")),
+                Arguments.of(List.of("run", "--db-image", ""), List.of("--db-image")),
+                // Container options on a backend without containers would be silently ignored.
+                Arguments.of(List.of("run", "--db-cpus", "2"), List.of("--db-cpus", "--backend docker")),
+                Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--runner-memory", "2g"),
+                        List.of("--runner-memory", "--backend docker")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "embedded"),
+                        List.of("--backend embedded", "--backend docker")),
+                Arguments.of(List.of("run", "--duration", "99999999999d"), List.of("--duration", "too long")),
+                Arguments.of(List.of("run", "--jdbc-url", "jdbc:hsqldb:mem:lab;password=S3cr3t-pw"),
+                        List.of("--password-file")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--jdbc-url", "jdbc:hsqldb:mem:lab"),
+                        List.of("--engine postgres", "jdbc:postgresql:")));
     }
 
     @ParameterizedTest(name = "lab {0}")
     @MethodSource("badInput")
-    void badInputIsOneLineExitTwoAndNoResult(List<String> args, String expected, @TempDir Path dir)
+    void badInputIsOneLineExitTwoAndNoResult(List<String> args, List<String> expected, @TempDir Path dir)
             throws IOException {
         List<String> all = new java.util.ArrayList<>(args);
         if (args.get(0).equals("run")) {
-            // Never the shared default database, never a long run if the input were taken.
-            all.addAll(List.of("--jdbc-url", "jdbc:hsqldb:mem:lab-" + UUID.randomUUID(), "--warmup", "0s",
-                    "--output", dir.resolve("result.json").toString()));
+            // Never the shared default database (unless the case picks its own target or backend),
+            // never a long run if the input were taken.
+            if (!args.contains("--jdbc-url") && !args.contains("--backend")) {
+                all.addAll(List.of("--jdbc-url", "jdbc:hsqldb:mem:lab-" + UUID.randomUUID()));
+            }
             if (!args.contains("--duration")) {
                 all.addAll(List.of("--duration", "1s"));
             }
+            all.addAll(List.of("--warmup", "0s", "--output", dir.resolve("result.json").toString()));
         }
         CliCapture.Outcome o = lab(all.toArray(String[]::new));
         assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
         List<String> lines = o.allErr().lines().toList();
         assertThat(lines).as("%s", o).hasSize(1);
         assertThat(lines.get(0)).isNotBlank().startsWith("lab: ").contains(expected)
-                .doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("Caused by");
+                .doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("Caused by")
+                .doesNotContain("S3cr3t-pw");
         assertThat(o.systemErr()).as("bad input on System.err instead of the err writer; %s", o).isEmpty();
         assertThat(o.allOut()).isEmpty();
         try (Stream<Path> files = Files.list(dir)) {

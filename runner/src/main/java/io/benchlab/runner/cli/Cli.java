@@ -18,6 +18,7 @@ public final class Cli {
         // Without clustering, "--duration -5s" reaches the duration converter instead of
         // being read as the short options -5 and -s.
         cmd.setPosixClusteredShortOptionsAllowed(false);
+        NumberConverters.register(cmd);
         cmd.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(name + ": " + oneLine(ex.getMessage()) + " (see --help)");

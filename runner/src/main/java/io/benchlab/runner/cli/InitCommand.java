@@ -3,6 +3,7 @@ package io.benchlab.runner.cli;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Benchmark;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -28,9 +29,7 @@ final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (load.scale < 1 || load.batchSize < 1) {
-            throw new io.benchlab.runner.core.BadInputException("--scale and --load-batch-size must be at least 1");
-        }
+        WorkloadConfig.checkLoad(load.scale, load.batchSize);
         Target target = targetOptions.toTarget();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

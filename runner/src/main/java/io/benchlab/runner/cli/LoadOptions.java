@@ -11,6 +11,7 @@ public final class LoadOptions {
     int scale;
 
     @Option(names = "--load-batch-size", paramLabel = "N", defaultValue = "" + Defaults.LOAD_BATCH_SIZE,
-            description = "Rows per batch when loading without a row generator (default: ${DEFAULT-VALUE}).")
+            description = "Rows per batch when loading without a row generator, at most "
+                    + Defaults.MAX_LOAD_BATCH_SIZE + " (default: ${DEFAULT-VALUE}).")
     int batchSize;
 }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** Where the result goes, how chatty the run is and what fails it; shared by {@code runner run} and {@code lab run}. */
 public final class OutputOptions {
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = PathConverters.FileName.class,
             description = "Write the result here (default: results/<run-id>.json).")
     Path output;
 

@@ -2,9 +2,9 @@ package io.benchlab.runner.cli;
 
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
-import io.benchlab.runner.core.FileProblem;
-import java.io.IOException;
+import io.benchlab.runner.core.WritableDirectory;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /** Makes sure the result can be written before the run starts, not after it has spent an hour. */
@@ -23,20 +23,17 @@ public final class OutputPath {
         if (Files.isDirectory(absolute)) {
             throw new BadInputException("output " + file + " is a directory; give a file name");
         }
-        Path dir = absolute.getParent();
-        try {
-            Files.createDirectories(dir);
-            Files.delete(Files.createTempFile(dir, ".probe-", ".tmp"));
-        } catch (IOException | SecurityException e) {
-            throw new BadInputException("cannot write the result to " + file + ": " + reason(e));
+        // The result replaces its file in one move: /dev/null or a pipe would be replaced, not written to.
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(absolute)) {
+            throw new BadInputException("cannot write the result to " + file
+                    + ": not a regular file (the result would replace it); give a file name");
         }
+        WritableDirectory.problem(absolute.getParent()).ifPresent(why -> {
+            throw new BadInputException("cannot write the result to " + file + ": " + why);
+        });
         if (Files.exists(absolute) && !Files.isWritable(absolute)) {
             throw new BadInputException("cannot write the result to " + file + ": file is not writable");
         }
         return file;
-    }
-
-    private static String reason(Exception e) {
-        return e instanceof IOException io ? FileProblem.describe(io) : "not allowed";
     }
 }

@@ -25,7 +25,8 @@ public final class WorkloadOptions {
     int clients;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Length of each measured round, e.g. 30s, 5m (default: 10s unless -t is given).")
+            description = "Length of each measured round, e.g. 30s, 5m, 1h30m, 2d (default: 10s unless -t is given)."
+                    + " Every duration option takes ms, s, m, h and d, up to " + Defaults.MAX_DURATION_DAYS + "d.")
     Duration duration;
 
     @Option(names = {"-t", "--transactions-per-client"}, paramLabel = "N",
@@ -71,7 +72,8 @@ public final class WorkloadOptions {
     int maxTries;
 
     @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = Defaults.INTERVAL,
-            description = "Progress line and interval-series resolution (default: ${DEFAULT-VALUE}).")
+            description = "Progress line and interval-series resolution, at least " + Defaults.MIN_INTERVAL_MILLIS
+                    + "ms (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
     @Option(names = "--init", description = "Reload the data before the run even if it is there.")
@@ -93,8 +95,9 @@ public final class WorkloadOptions {
                 load.batchSize, init, statementTimeout);
     }
 
+    /** The constant of that name in any case, with -, _ or a space between words: "Read Committed". */
     static <E extends Enum<E>> E choice(Class<E> type, String option, String value) {
-        String wanted = value.strip().toUpperCase(Locale.ROOT).replace('-', '_');
+        String wanted = value.strip().toUpperCase(Locale.ROOT).replaceAll("[-\\s]+", "_");
         return Arrays.stream(type.getEnumConstants()).filter(c -> c.name().equals(wanted)).findFirst()
                 .orElseThrow(() -> new BadInputException("unknown " + option + " '" + value + "'; choose one of "
                         + Arrays.stream(type.getEnumConstants())

@@ -1,6 +1,9 @@
 package io.benchlab.runner.core;
 
+import io.benchlab.runner.Defaults;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,12 +21,28 @@ public final class Secret {
         this.value = value;
     }
 
+    /** The file's text without surrounding white space; a folder, an empty file or a large one is refused. */
     public static Secret fromFile(Path file) {
-        try {
-            return new Secret(Files.readString(file).strip());
+        if (Files.isDirectory(file)) {
+            throw new BadInputException("cannot read password file " + file + ": it is a directory");
+        }
+        byte[] bytes;
+        // Read no more than a password can be: --password-file /dev/zero must not fill the heap.
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(Defaults.MAX_PASSWORD_FILE_BYTES + 1);
         } catch (IOException e) {
             throw new BadInputException("cannot read password file " + file + ": " + FileProblem.describe(e));
         }
+        if (bytes.length > Defaults.MAX_PASSWORD_FILE_BYTES) {
+            throw new BadInputException("password file " + file + " is larger than " + Defaults.MAX_PASSWORD_FILE_BYTES
+                    + " bytes; is it the right file?");
+        }
+        String password = new String(bytes, StandardCharsets.UTF_8).strip();
+        if (password.isEmpty()) {
+            throw new BadInputException("password file " + file + " is empty; leave --password-file out for no"
+                    + " password");
+        }
+        return new Secret(password);
     }
 
     public static Secret fromEnv(String variable) {

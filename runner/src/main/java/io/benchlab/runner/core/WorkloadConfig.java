@@ -3,7 +3,10 @@ package io.benchlab.runner.core;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Every knob of a run. Exactly one of {@code duration} and {@code transactionsPerClient} is set;
@@ -34,7 +37,7 @@ public record WorkloadConfig(
     public enum StatementMode { PREPARED, DIRECT }
 
     public WorkloadConfig {
-        positive("--scale", scale);
+        checkLoad(scale, loadBatchSize);
         positive("--clients", clients);
         if (clients > Defaults.MAX_CLIENTS) {
             throw new BadInputException("--clients " + clients + " is more than benchlab runs (at most "
@@ -42,27 +45,43 @@ public record WorkloadConfig(
         }
         positive("--rounds", rounds);
         positive("--max-tries", maxTries);
-        positive("--load-batch-size", loadBatchSize);
         if ((duration == null) == (transactionsPerClient == null)) {
             throw new BadInputException("give either --duration or --transactions-per-client, not both");
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
-            throw new BadInputException("--duration must be positive, got " + duration);
+            throw new BadInputException("--duration must be positive, got " + Durations.text(duration));
         }
         if (transactionsPerClient != null && transactionsPerClient < 1) {
             throw new BadInputException("--transactions-per-client must be at least 1, got " + transactionsPerClient);
         }
         if (warmup.isNegative()) {
-            throw new BadInputException("--warmup must not be negative, got " + warmup);
+            throw new BadInputException("--warmup must not be negative, got " + Durations.text(warmup));
         }
-        if (interval.isNegative() || interval.isZero()) {
-            throw new BadInputException("--interval must be positive, got " + interval);
+        if (interval.compareTo(Defaults.MIN_INTERVAL) < 0) {
+            throw new BadInputException("--interval must be at least " + Durations.text(Defaults.MIN_INTERVAL)
+                    + " (one progress line each), got " + Durations.text(interval));
         }
         if (statementTimeout.isNegative()) {
-            throw new BadInputException("--statement-timeout must not be negative, got " + statementTimeout);
+            throw new BadInputException("--statement-timeout must not be negative, got " + Durations.text(statementTimeout));
         }
         if (rateTps != null && !(rateTps > 0 && Double.isFinite(rateTps))) {
             throw new BadInputException("--rate must be a positive number of transactions per second, got " + rateTps);
+        }
+        if (rateTps != null && duration != null && rateTps * seconds(duration) < 1) {
+            throw new BadInputException("--rate " + plain(rateTps) + " schedules no transaction in a "
+                    + Durations.text(duration) + " round; give at least "
+                    + plain(new BigDecimal(1 / seconds(duration)).round(new MathContext(3)).doubleValue()));
+        }
+        checkPlannedTime(warmup, rounds, roundSeconds(duration, transactionsPerClient, clients, rateTps));
+    }
+
+    /** The knobs of a load, which {@code init} takes without the rest. */
+    public static void checkLoad(int scale, int loadBatchSize) {
+        positive("--scale", scale);
+        positive("--load-batch-size", loadBatchSize);
+        if (loadBatchSize > Defaults.MAX_LOAD_BATCH_SIZE) {
+            throw new BadInputException("--load-batch-size must be at most " + Defaults.MAX_LOAD_BATCH_SIZE
+                    + " (a batch is held in memory), got " + loadBatchSize);
         }
         if ((long) scale * 100_000L > Integer.MAX_VALUE) {
             throw new BadInputException("--scale " + scale + " is too large: account ids must fit in an INTEGER");
@@ -76,6 +95,31 @@ public record WorkloadConfig(
                     + ", so TPC-B's balance sums cannot hold; choose read-committed or stricter");
         }
         return this;
+    }
+
+    /** A round's planned length; unknown (0) for a per-client count that is not paced. */
+    private static double roundSeconds(Duration duration, Long transactionsPerClient, int clients, Double rateTps) {
+        if (duration != null) {
+            return seconds(duration);
+        }
+        return rateTps == null ? 0 : (double) transactionsPerClient * clients / rateTps;
+    }
+
+    private static void checkPlannedTime(Duration warmup, int rounds, double roundSeconds) {
+        double planned = seconds(warmup) + rounds * roundSeconds;
+        if (planned > seconds(Defaults.MAX_DURATION)) {
+            throw new BadInputException(String.format(Locale.ROOT,
+                    "the run would take %.1f days (--warmup plus --rounds %d x %.1f hours); the most is %s",
+                    planned / 86_400, rounds, roundSeconds / 3_600, Durations.text(Defaults.MAX_DURATION)));
+        }
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+
+    private static String plain(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     private static void positive(String option, int value) {

@@ -35,6 +35,11 @@ final class DerbyEngine implements Engine {
     }
 
     @Override
+    public List<String> jdbcUrlPrefixes() {
+        return List.of("jdbc:derby:");
+    }
+
+    @Override
     public String dialect() {
         return "derby";
     }

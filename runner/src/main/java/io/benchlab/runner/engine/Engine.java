@@ -26,6 +26,9 @@ public interface Engine {
     /** The profiles this engine knows, the default first. */
     List<Profile> profiles();
 
+    /** Prefixes of the JDBC URLs this engine's driver takes ({@code jdbc:postgresql:}); --jdbc-url needs one. */
+    List<String> jdbcUrlPrefixes();
+
     /** The JDBC URL of a profile for a managed (embedded) database kept under {@code dataDir}. */
     String jdbcUrl(Profile profile, Path dataDir);
 
@@ -130,8 +133,9 @@ public interface Engine {
     default void shutdown(Connection c, Profile profile) throws SQLException {
     }
 
+    /** The profile of that name, in any case ({@code DURABLE} is {@code durable}), or null. */
     default Profile profile(String name) {
-        return profiles().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        return profiles().stream().filter(p -> p.name().equalsIgnoreCase(name.strip())).findFirst().orElse(null);
     }
 
     default Profile defaultProfile() {

@@ -18,8 +18,14 @@ public final class Engines {
         return ALL;
     }
 
+    /** The engine of that name, in any case ({@code Postgres} is {@code postgres}). */
     public static Optional<Engine> find(String name) {
-        return ALL.stream().filter(e -> e.name().equals(name)).findFirst();
+        return ALL.stream().filter(e -> e.name().equalsIgnoreCase(name.strip())).findFirst();
+    }
+
+    /** Engines whose driver takes this JDBC URL. */
+    public static List<Engine> forUrl(String jdbcUrl) {
+        return ALL.stream().filter(e -> e.jdbcUrlPrefixes().stream().anyMatch(jdbcUrl::startsWith)).toList();
     }
 
     public static String names() {

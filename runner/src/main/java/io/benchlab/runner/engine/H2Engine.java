@@ -32,6 +32,11 @@ final class H2Engine implements Engine {
     }
 
     @Override
+    public List<String> jdbcUrlPrefixes() {
+        return List.of("jdbc:h2:");
+    }
+
+    @Override
     public String dialect() {
         return "h2";
     }

@@ -55,6 +55,13 @@ final class HsqldbEngine implements Engine {
         return server ? SERVER_PROFILES : EMBEDDED_PROFILES;
     }
 
+    /** The server over HSQL or HTTP, with or without TLS; in-process, any form (mem:, file:, and a server too). */
+    @Override
+    public List<String> jdbcUrlPrefixes() {
+        return server ? List.of("jdbc:hsqldb:hsql:", "jdbc:hsqldb:hsqls:", "jdbc:hsqldb:http:", "jdbc:hsqldb:https:")
+                : List.of("jdbc:hsqldb:");
+    }
+
     @Override
     public boolean embedded() {
         return !server;

@@ -38,6 +38,11 @@ final class MysqlEngine implements ServerEngine {
     }
 
     @Override
+    public List<String> jdbcUrlPrefixes() {
+        return List.of("jdbc:mysql:");
+    }
+
+    @Override
     public String dialect() {
         return "mysql";
     }

@@ -30,6 +30,11 @@ final class PostgresEngine implements ServerEngine {
     }
 
     @Override
+    public List<String> jdbcUrlPrefixes() {
+        return List.of("jdbc:postgresql:");
+    }
+
+    @Override
     public String dialect() {
         return "postgres";
     }

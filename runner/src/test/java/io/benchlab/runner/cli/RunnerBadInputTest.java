@@ -26,8 +26,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ResourceLock(Resources.SYSTEM_ERR)
 class RunnerBadInputTest {
 
-    /** A bad command line; {@code args} gets the case's fresh output directory. */
-    record Case(String name, Function<Path, String[]> args, String expected) {
+    /** The password every case that carries one uses: it must never be printed. */
+    static final String SECRET = "S3cr3t-pw";
+
+    /** A bad command line; {@code args} gets the case's fresh output directory; the line holds every expected word. */
+    record Case(String name, Function<Path, String[]> args, String... expected) {
         @Override
         public String toString() {
             return name;
@@ -49,6 +52,18 @@ class RunnerBadInputTest {
         List<String> args = new ArrayList<>(List.of("--duration", "1s"));
         args.addAll(Arrays.asList(extra));
         return run(args.toArray(String[]::new));
+    }
+
+    /** {@code run} against {@code url} for {@code engine}, 1 s, no warm-up, output into the case's directory. */
+    static Function<Path, String[]> runAt(String engine, String url, String... extra) {
+        return dir -> concat(List.of("run", "--engine", engine, "--jdbc-url", url, "--duration", "1s", "--warmup", "0s",
+                "--output", dir.resolve("result.json").toString()), extra);
+    }
+
+    /** {@code run} of an embedded engine's own file database, kept under {@code dataDir}. */
+    static Function<Path, String[]> runDurable(String engine, Function<Path, String> dataDir) {
+        return dir -> new String[] {"run", "--engine", engine, "--profile", "durable", "--data-dir", dataDir.apply(dir),
+                "--duration", "1s", "--warmup", "0s", "--output", dir.resolve("result.json").toString()};
     }
 
     static String[] concat(List<String> head, String... tail) {
@@ -102,12 +117,150 @@ class RunnerBadInputTest {
                         "unknown engine 'nope'"));
     }
 
+    /** A password belongs in --password-file or $BENCHLAB_PASSWORD; in the URL it is refused, never echoed. */
+    static Stream<Case> passwordInUrlCases() {
+        return Stream.of(
+                new Case("?password=", runAt("postgres", "jdbc:postgresql://127.0.0.1:1/bench?password=" + SECRET),
+                        "--jdbc-url", "password", "--password-file", "$BENCHLAB_PASSWORD"),
+                new Case("&password=", runAt("postgres", "jdbc:postgresql://127.0.0.1:1/bench?user=u&password=" + SECRET
+                        + "&ssl=false"), "--jdbc-url", "--password-file"),
+                new Case(";password= (HSQLDB)", runAt("hsqldb", "jdbc:hsqldb:mem:pw;password=" + SECRET),
+                        "--jdbc-url", "--password-file"),
+                new Case(";PASSWORD= (H2)", runAt("h2", "jdbc:h2:mem:pw;USER=sa;PASSWORD=" + SECRET),
+                        "--jdbc-url", "--password-file"),
+                new Case(";password= (Derby)",
+                        runAt("derby", "jdbc:derby:memory:pw;create=true;user=u;password=" + SECRET),
+                        "--jdbc-url", "--password-file"),
+                new Case("user:pw@host", runAt("postgres", "jdbc:postgresql://bench:" + SECRET + "@127.0.0.1:1/bench"),
+                        "--jdbc-url", "--password-file"),
+                new Case("sslpassword=", runAt("postgres", "jdbc:postgresql://127.0.0.1:1/bench?sslpassword=" + SECRET),
+                        "--jdbc-url", "sslpassword", "--password-file"),
+                new Case("(password=) (MySQL)", runAt("mysql",
+                        "jdbc:mysql://address=(host=127.0.0.1)(port=1)(user=u)(password=" + SECRET + ")/bench"),
+                        "--jdbc-url", "--password-file"));
+    }
+
+    /** The URL must be one the engine's driver takes; said before anything connects. */
+    static Stream<Case> engineUrlCases() {
+        return Stream.of(
+                new Case("hsqldb with a postgres URL", runAt("hsqldb", "jdbc:postgresql://127.0.0.1:1/bench"),
+                        "--engine hsqldb", "jdbc:hsqldb:", "jdbc:postgresql:", "--engine postgres"),
+                new Case("postgres with a mysql URL", runAt("postgres", "jdbc:mysql://127.0.0.1:1/bench"),
+                        "--engine postgres", "jdbc:postgresql:", "jdbc:mysql:"),
+                new Case("hsqldb-server with an in-memory URL", runAt("hsqldb-server", "jdbc:hsqldb:mem:x"),
+                        "--engine hsqldb-server", "jdbc:hsqldb:hsql:", "jdbc:hsqldb:mem:"),
+                new Case("mariadb with jdbc:mariadb:", runAt("mariadb", "jdbc:mariadb://127.0.0.1:1/bench"),
+                        "--engine mariadb", "jdbc:mysql:"),
+                new Case("URL without jdbc:", runAt("postgres", "postgres://127.0.0.1:1/bench"),
+                        "--jdbc-url", "not a JDBC URL", "jdbc:postgresql:"),
+                new Case("empty URL", runAt("hsqldb", ""), "--jdbc-url", "empty"));
+    }
+
+    /** Files and directories that cannot take what the run writes, said in words, before the run. */
+    static Stream<Case> fileCases() {
+        return Stream.of(
+                new Case("--output /proc/version", quickRunTo("/proc/version"),
+                        "cannot write the result to /proc/version", "/proc takes no new files"),
+                new Case("--output dir/ (trailing slash)", dir -> quickRunTo(dir.resolve("sub") + "/").apply(dir),
+                        "--output", "directory"),
+                new Case("--output ''", quickRunTo(""), "--output", "empty"),
+                new Case("--data-dir /proc/x (hsqldb durable)", runDurable("hsqldb", dir -> "/proc/benchlab-data"),
+                        "--data-dir /proc/benchlab-data", "/proc takes no new files"),
+                new Case("--data-dir /proc/x (h2 durable)", runDurable("h2", dir -> "/proc/benchlab-data"),
+                        "--data-dir /proc/benchlab-data", "/proc takes no new files"),
+                new Case("--data-dir /proc/x (derby durable)", runDurable("derby", dir -> "/proc/benchlab-data"),
+                        "--data-dir /proc/benchlab-data", "/proc takes no new files"),
+                new Case("--data-dir is a file", runDurable("hsqldb", dir -> plainFile(dir).resolve("data").toString()),
+                        "--data-dir", "is not a directory"),
+                new Case("--data-dir ''", runDurable("hsqldb", dir -> ""), "--data-dir", "empty"),
+                new Case("--password-file is a directory",
+                        dir -> quickRun("--password-file", dir.toString()).apply(dir),
+                        "password file", "is a directory"),
+                new Case("--password-file is empty", dir -> quickRun("--password-file", emptyFile(dir)).apply(dir),
+                        "password file", "is empty"),
+                new Case("init --data-dir /proc/x", dir -> new String[] {"init", "--engine", "h2",
+                        "--profile", "durable", "--data-dir", "/proc/benchlab-data"}, "--data-dir /proc/benchlab-data"));
+    }
+
+    /** Numbers, durations and knob values a hurried user types. */
+    static Stream<Case> valueCases() {
+        return Stream.of(
+                new Case("--duration 99999999999d", run("--duration", "99999999999d"), "--duration", "too long", "30d"),
+                new Case("--duration 99999999999h", run("--duration", "99999999999h"), "--duration", "too long", "30d"),
+                new Case("--warmup 31d", quickRun("--warmup", "31d"), "--warmup", "too long", "30d"),
+                new Case("--rounds x --duration over the ceiling", run("--duration", "1h", "--rounds", "1000"),
+                        "--rounds", "30d"),
+                new Case("--interval 1ms", quickRun("--interval", "1ms"), "--interval", "100ms"),
+                new Case("--clients 4.5", quickRun("--clients", "4.5"), "--clients", "'4.5' is not a whole number"),
+                new Case("--clients 99999999999", quickRun("--clients", "99999999999"), "--clients", "too large"),
+                new Case("--seed abc", quickRun("--seed", "abc"), "--seed", "'abc' is not a whole number"),
+                new Case("--rate 0.0001 in 1 s", quickRun("--rate", "0.0001"), "--rate", "no transaction"),
+                new Case("--load-batch-size 100000000", quickRun("--load-batch-size", "100000000"),
+                        "--load-batch-size", "at most"),
+                new Case("--engine postgresql", quickRun("--engine", "postgresql"), "unknown engine 'postgresql'",
+                        "did you mean postgres"),
+                new Case("--user ''", quickRun("--user", ""), "--user", "empty"),
+                new Case("init --scale huge", dir -> new String[] {"init", "--jdbc-url", memUrl(), "--scale", "30000"},
+                        "--scale", "too large"),
+                new Case("init --load-batch-size 0", dir -> new String[] {"init", "--jdbc-url", memUrl(),
+                        "--load-batch-size", "0"}, "--load-batch-size must be at least 1, got 0"));
+    }
+
+    static Function<Path, String[]> quickRunTo(String output) {
+        return dir -> new String[] {"run", "--jdbc-url", memUrl(), "--duration", "1s", "--warmup", "0s",
+                "--output", output};
+    }
+
+    static Path plainFile(Path dir) {
+        try {
+            return Files.writeString(dir.resolve("plain.txt"), "not a directory");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static String emptyFile(Path dir) {
+        try {
+            return Files.createFile(dir.resolve("empty.pw")).toString();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource("runCases")
+    @MethodSource({"runCases", "passwordInUrlCases", "engineUrlCases", "fileCases", "valueCases"})
     void badInputIsOneLineExitTwoAndNoResult(Case c, @TempDir Path dir) throws IOException {
         CliCapture.Outcome o = CliCapture.runner(c.args().apply(dir));
         assertOneLineBadInput(o, c.expected());
+        assertThat(o.everything()).as("the password is never printed").doesNotContain(SECRET);
         assertNoResultIn(dir);
+    }
+
+    /** The result replaces its file atomically: a special file (a socket here, /dev/null alike) would be replaced. */
+    @Test
+    void outputThatIsASpecialFileIsBadInput(@TempDir Path dir) throws IOException {
+        Path socket = dir.resolve("socket");
+        try (var server = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            server.bind(java.net.UnixDomainSocketAddress.of(socket));
+            CliCapture.Outcome o = CliCapture.runner("run", "--jdbc-url", memUrl(),
+                    "--duration", "1s", "--warmup", "0s", "--output", socket.toString());
+            assertOneLineBadInput(o, "not a regular file");
+            assertThat(Files.isRegularFile(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+        }
+        assertNoResultIn(dir);
+    }
+
+    /** Nothing is left in the default results/ folder or the data dir when the input is refused. */
+    @Test
+    void refusedRunCreatesNoDirectories(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("new").resolve("deeper").resolve("result.json");
+        CliCapture.Outcome o = CliCapture.runner("run", "--engine", "hsqldb", "--jdbc-url",
+                "jdbc:hsqldb:hsql://127.0.0.1:1/nope", "--duration", "1s", "--warmup", "0s",
+                "--output", out.toString());
+        assertOneLineBadInput(o, "cannot connect");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("directories made to check --output are removed again").isEmpty();
+        }
     }
 
     @Test
@@ -158,18 +311,23 @@ class RunnerBadInputTest {
         assertNoResultIn(second);
     }
 
-    static void assertOneLineBadInput(CliCapture.Outcome o, String expected) {
+    static void assertOneLineBadInput(CliCapture.Outcome o, String... expected) {
         assertThat(o.exitCode()).as("exit code; %s", o).isEqualTo(ExitCodes.BAD_INPUT);
         List<String> lines = CliCapture.Outcome.lines(o.allErr());
         assertThat(lines).as("stderr is one line; %s", o).hasSize(1);
         String line = lines.get(0);
         assertThat(line).as("%s", o).isNotBlank()
                 .doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("Caused by")
+                .doesNotContainPattern(JAVA_NAME)
                 .contains(expected);
         assertThat(o.systemErr()).as("bad input went to System.err, not the command line's err writer; %s", o)
                 .isEmpty();
         assertThat(o.allOut()).as("nothing on stdout; %s", o).isEmpty();
     }
+
+    /** A Java class or object name, such as org.hsqldb.persist.LockFile@710a4a7c, in a user-facing line. */
+    static final java.util.regex.Pattern JAVA_NAME =
+            java.util.regex.Pattern.compile("\\b[a-z]+(\\.[a-z][a-z0-9]*)+\\.[A-Z][A-Za-z0-9]*\\b");
 
     static void assertNoResultIn(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {

@@ -57,6 +57,21 @@ class RunnerCliHappyPathTest {
         return url;
     }
 
+    /** Names and units as a hurried user types them: engine and profile in capitals, "1 sec", "read committed". */
+    @Test
+    void namesAreCaseInsensitiveAndUnitsMayBeSpelledOut(@TempDir Path dir) throws IOException {
+        String jdbc = hsqldb();
+        Path out = dir.resolve("run.json");
+        CliCapture.Outcome o = CliCapture.runner("run", "--engine", "HSQLDB", "--profile", "Memory", "--jdbc-url", jdbc,
+                "--clients", "1", "--duration", "1 sec", "--warmup", "0s", "--interval", "0.5s",
+                "--isolation", "Read Committed", "--quiet", "--output", out.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        RunResult r = ResultJson.read(Files.readString(out));
+        assertThat(r.engine().name()).isEqualTo("hsqldb");
+        assertThat(r.engine().profile()).isEqualTo("memory");
+        assertThat(r.knobs().durationSeconds()).isEqualTo(1.0);
+    }
+
     @Test
     void runWritesAValidResultAtOutput(@TempDir Path dir) throws IOException {
         String jdbc = hsqldb();

@@ -43,6 +43,21 @@ class RunnerHelpTest {
         }
     }
 
+    /** The runner has no backend of its own: a server engine needs --jdbc-url, and its help says so. */
+    @ParameterizedTest(name = "runner {0} --help")
+    @ValueSource(strings = {"run", "init", "check"})
+    void serverEnginesNeedAJdbcUrl(String sub) {
+        String help = CliCapture.runner(sub, "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("postgres, mysql, mariadb, hsqldb-server (servers, with --jdbc-url)");
+    }
+
+    /** Durations accept days, and the help names the units and the ceiling. */
+    @Test
+    void durationHelpNamesTheUnits() {
+        String help = CliCapture.runner("run", "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("--duration=TIME").contains("30d");
+    }
+
     @Test
     void hiddenOptionsStayHidden() {
         CliCapture.Outcome o = CliCapture.runner("run", "--help");

@@ -26,10 +26,40 @@ class RedactionTest {
         "jdbc:postgresql://user:pw@host/db                  | jdbc:postgresql://user:***@host/db",
         "jdbc:mysql://user:pw@host:3306/db?password=pw      | jdbc:mysql://user:***@host:3306/db?password=***",
         "jdbc:derby:memory:db;create=true;user=u;password=p | jdbc:derby:memory:db;create=true;user=u;password=***",
+        "jdbc:postgresql://h/db?sslpassword=x&ssl=true      | jdbc:postgresql://h/db?sslpassword=***&ssl=true",
+        "jdbc:mysql://h/db?user=u&password1=x               | jdbc:mysql://h/db?user=u&password1=***",
+        "jdbc:mysql://h/db?trustCertificateKeyStorePassword=x | jdbc:mysql://h/db?trustCertificateKeyStorePassword=***",
+        "jdbc:derby:/d/db;bootPassword=x                    | jdbc:derby:/d/db;bootPassword=***",
+        "jdbc:postgresql://user:@host/db                    | jdbc:postgresql://user:***@host/db",
     })
     void jdbcUrlLosesItsPassword(String url, String expected) {
         String redacted = Redact.jdbcUrl(url);
         assertThat(redacted).isEqualTo(expected);
+    }
+
+    /** What the CLI refuses as a password in the URL is exactly what is redacted, so neither misses one. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "jdbc:postgresql://h/db?password=S3cr3t",
+        "jdbc:postgresql://h/db?user=u&PASSWORD=S3cr3t&ssl=true",
+        "jdbc:hsqldb:mem:db;password=S3cr3t",
+        "jdbc:h2:tcp://db/x;USER=u;PASSWORD=S3cr3t",
+        "jdbc:derby:memory:db;create=true;user=u;password=S3cr3t",
+        "jdbc:postgresql://user:S3cr3t@host/db",
+        "jdbc:postgresql://h/db?sslpassword=S3cr3t",
+        "jdbc:mysql://address=(host=h)(user=u)(password=S3cr3t)/db",
+        "postgres://user:S3cr3t@db/bench",
+    })
+    void aPasswordInTheUrlIsFoundAndRedacted(String url) {
+        assertThat(Redact.passwordIn(url)).isPresent();
+        assertThat(Redact.jdbcUrl(url)).doesNotContain("S3cr3t");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jdbc:h2:mem:db;PASSWORD_HASH=TRUE", "jdbc:postgresql://user@host:5432/db",
+        "jdbc:postgresql://[::1]:5432/db?user=u", "jdbc:mysql://h:3306/db?user=u@example.org"})
+    void urlsWithoutAPasswordAreNotRefused(String url) {
+        assertThat(Redact.passwordIn(url)).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Finds a real server for an integration test through environment variables
  * ({@code <PREFIX>_URL}, {@code _USER}, {@code _PASSWORD_FILE}, as {@code .ci/services env} prints
- * them). Absent, the test is skipped with a message naming the variable; under
+ * them; {@code DOCKER_HOST} as {@code .ci/containers env} does). Absent, the test is skipped with a
+ * message naming the variable and the script that sets it; under
  * {@code BENCHLAB_IT_REQUIRED=all} (CI) an absent server fails the test instead.
  */
 public final class ServerTargets {
@@ -35,12 +36,21 @@ public final class ServerTargets {
     public static String variable(String name) {
         String value = System.getenv(name);
         if (value == null || value.isBlank()) {
-            String message = "no server: set " + name + " (start one with .ci/services start; source its env)";
+            String message = missing(name);
             if ("all".equals(System.getenv(REQUIRED))) {
                 Assertions.fail(message + " [" + REQUIRED + "=all]");
             }
             Assumptions.abort(message);
         }
         return value;
+    }
+
+    /** What is missing and the script that provides it: .ci/containers serves DOCKER_HOST, .ci/services the rest. */
+    static String missing(String name) {
+        return name.equals("DOCKER_HOST")
+                ? "no Docker API: set DOCKER_HOST (start one with .ci/containers start, then"
+                        + " source /tmp/benchlab-containers/env)"
+                : "no server: set " + name + " (start one with .ci/services start, then"
+                        + " source /tmp/benchlab-services/env)";
     }
 }
