@@ -1,0 +1,87 @@
+package io.benchlab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The runner in a JVM of its own, as {@code bin/runner} starts it, for what only a real process
+ * shows: signals, exit codes 130/143, and what it prints on the way out. Its output goes to files
+ * in {@code dir}; the class path is this JVM's.
+ */
+public final class RunnerProcess {
+
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private RunnerProcess(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static RunnerProcess start(Path dir, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g", "-cp", System.getProperty("java.class.path"), RunnerMain.class.getName()));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("runner.out");
+        Path err = dir.resolve("runner.err");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        return new RunnerProcess(pb.start(), out, err);
+    }
+
+    /** Waits until stderr has a line containing {@code text}; fails after {@code seconds}. */
+    public void awaitErr(String text, int seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!err().contains(text)) {
+            assertThat(process.isAlive()).as("runner still running while waiting for '%s'; stderr: %s; stdout: %s",
+                    text, err(), out()).isTrue();
+            assertThat(System.nanoTime() - deadline).as("'%s' on stderr within %d s; stderr: %s", text, seconds, err())
+                    .isNegative();
+            Thread.sleep(50);
+        }
+    }
+
+    /** Sends the signal ("TERM", "INT") and returns how long the process took to exit, in seconds. */
+    public double signalAndWait(String signal, int limitSeconds) throws IOException, InterruptedException {
+        long sent = System.nanoTime();
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+        boolean exited = process.waitFor(limitSeconds, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - sent) / 1e9;
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        assertThat(exited).as("exited within %d s of SIG%s; stderr: %s", limitSeconds, signal, err()).isTrue();
+        return seconds;
+    }
+
+    public int waitFor(int limitSeconds) throws InterruptedException, IOException {
+        boolean exited = process.waitFor(limitSeconds, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        assertThat(exited).as("exited within %d s; stderr: %s", limitSeconds, err()).isTrue();
+        return process.exitValue();
+    }
+
+    public int exitCode() {
+        return process.exitValue();
+    }
+
+    public String out() throws IOException {
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    public String err() throws IOException {
+        return Files.readString(err, StandardCharsets.UTF_8);
+    }
+}

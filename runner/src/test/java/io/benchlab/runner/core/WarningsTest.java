@@ -1,0 +1,141 @@
+package io.benchlab.runner.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.results.Consistency;
+import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.Memory;
+import io.benchlab.results.Warning;
+import io.benchlab.runner.driver.DriverOutcome;
+import io.benchlab.runner.driver.RoundOutcome;
+import io.benchlab.runner.metrics.PhaseTotals;
+import io.benchlab.runner.metrics.Step;
+import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.core.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
+import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.PartialLedger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Each warning from what a run measured: its code, its figure, and a sentence with the times. */
+class WarningsTest {
+
+    static WorkloadConfig config(Double rate) {
+        return new WorkloadConfig(1, 4, Duration.ofSeconds(10), null, Duration.ZERO, rate, 1, 1, Distribution.TPCB,
+                StatementMode.PREPARED, false, Isolation.DEFAULT, false, 10, Duration.ofSeconds(1), 10_000, false,
+                Duration.ofSeconds(5));
+    }
+
+    /** A round recorded through the real metrics: commits, failures, exhausted retries, timeouts, missed starts. */
+    static RoundOutcome round(double seconds, long committed, long failed, long exhausted, long timeouts, long missed) {
+        WorkerMetrics m = new WorkerMetrics();
+        for (long i = 0; i < committed; i++) {
+            m.committed(1_000_000);
+        }
+        for (long i = 0; i < failed; i++) {
+            String cause = i < timeouts ? WorkerMetrics.TIMEOUT : WorkerMetrics.causeOf("40001");
+            m.failed(cause, 2_000_000, i >= timeouts && i - timeouts < exhausted);
+        }
+        m.missedStarts(missed);
+        PhaseTotals totals = new PhaseTotals();
+        m.drainInto(totals);
+        return new RoundOutcome(1, seconds, totals, new Memory(1, 2L));
+    }
+
+    static IntervalPoint point(double t, double seconds, long committed, long reconnects) {
+        return new IntervalPoint(1, t, seconds, committed, 0, 0, committed / seconds, 1, 2, 3, reconnects);
+    }
+
+    static List<IntervalPoint> steady(int n) {
+        List<IntervalPoint> points = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            points.add(point(i, 1.0, 100, 0));
+        }
+        return points;
+    }
+
+    static Map<String, Warning> warnings(WorkloadConfig c, RoundOutcome round, List<IntervalPoint> intervals,
+                                         Consistency consistency) {
+        DriverOutcome d = new DriverOutcome(0, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
+        return Warnings.of(c, d, consistency).stream().collect(Collectors.toMap(Warning::code, w -> w));
+    }
+
+    @Test
+    void aHealthyRunHasNone() {
+        assertThat(warnings(config(null), round(10, 1000, 5, 0, 0, 0), steady(10), null)).isEmpty();
+    }
+
+    @Test
+    void failuresAboveTheThresholdExhaustedRetriesAndTimeoutsEachSaySo() {
+        Map<String, Warning> w = warnings(config(null), round(10, 520, 480, 300, 20, 0), steady(10), null);
+        assertThat(w).containsOnlyKeys("failure_ratio", "exhausted_retries", "statement_timeouts");
+        assertThat(w.get("failure_ratio").figure()).isEqualTo(0.48);
+        assertThat(w.get("failure_ratio").message()).isEqualTo(
+                "48.0% of the measured transactions failed for good (480 of 1000), above the 1% threshold");
+        assertThat(w.get("exhausted_retries").figure()).isEqualTo(300);
+        assertThat(w.get("statement_timeouts").figure()).isEqualTo(20);
+    }
+
+    @Test
+    void timeAtZeroTpsIsListedAsSpansWithTheReconnects() {
+        List<IntervalPoint> points = steady(2);
+        points.add(point(3, 1.0, 0, 0));
+        points.add(point(4, 1.0, 0, 0));
+        points.add(point(5, 1.0, 40, 8));
+        points.add(point(6, 1.0, 100, 0));
+        points.add(point(7, 1.0, 0, 0));
+        points.add(point(8, 1.0, 90, 2));
+        Map<String, Warning> w = warnings(config(null), round(8, 430, 0, 0, 0, 0), points, null);
+        assertThat(w).containsOnlyKeys("zero_tps", "reconnects");
+        assertThat(w.get("zero_tps").figure()).isEqualTo(3.0);
+        assertThat(w.get("zero_tps").message()).isEqualTo(
+                "3.0 s of the measured phase passed without a commit: round 1 2.0-4.0 s, round 1 6.0-7.0 s");
+        assertThat(w.get("reconnects").figure()).isEqualTo(10);
+        assertThat(w.get("reconnects").message()).isEqualTo("clients lost their connection and reconnected 10 time(s):"
+                + " 8 in round 1 at 4.0-5.0 s, 2 in round 1 at 7.0-8.0 s");
+    }
+
+    /** Under a low rate an interval may hold no commit by schedule: that is not a stall. */
+    @Test
+    void aLowRateLeavesEmptyIntervalsWithoutAWarning() {
+        List<IntervalPoint> points = List.of(point(1, 1.0, 1, 0), point(2, 1.0, 0, 0), point(3, 1.0, 1, 0));
+        assertThat(warnings(config(1.5), round(3, 2, 0, 0, 0, 0), points, null)).isEmpty();
+    }
+
+    @Test
+    void aMissedRateGivesTheAchievedRateAndTheStartsThatNeverCame() {
+        Map<String, Warning> w = warnings(config(2000.0), round(10.5, 12_000, 0, 0, 0, 8_000), steady(10), null);
+        assertThat(w).containsOnlyKeys("rate_missed");
+        assertThat(w.get("rate_missed").figure()).isEqualTo(1142.9);
+        assertThat(w.get("rate_missed").message()).isEqualTo("the target of 2000.0 tps was not met: 1142.9 tps"
+                + " achieved, 8000 of 20000 scheduled transactions never started");
+    }
+
+    @Test
+    void intervalsMuchLongerThanAskedForAreGaps() {
+        List<IntervalPoint> points = steady(3);
+        points.add(point(7.5, 4.5, 300, 0));
+        Map<String, Warning> w = warnings(config(null), round(7.5, 600, 0, 0, 0, 0), points, null);
+        assertThat(w).containsOnlyKeys("interval_gaps");
+        assertThat(w.get("interval_gaps").figure()).isEqualTo(4.5);
+        assertThat(w.get("interval_gaps").message())
+                .isEqualTo("the interval series has gaps: 1 interval(s) longer than 2.0 s: 4.5 s in round 1 at 7.5 s");
+    }
+
+    @Test
+    void partlyAppliedAutocommitTransactionsAreAWarningEvenWhenTheCheckPasses() {
+        PartialLedger ledger = new PartialLedger();
+        ledger.abandoned(List.of(Step.UPDATE_ACCOUNT), Step.SELECT_ACCOUNT, false, 3);
+        Consistency c = ConsistencyVerdict.judge(new Sums(0, 0, 0, 0, 0), new Sums(10, 10, 13, 10, 2), 2, 0, ledger);
+        assertThat(c.ok()).isTrue();
+        Map<String, Warning> w = warnings(config(null), round(10, 1000, 0, 0, 0, 0), steady(10), c);
+        assertThat(w).containsOnlyKeys("partial_transactions");
+        assertThat(w.get("partial_transactions").figure()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,32 @@
+package io.benchlab.runner.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.RunResult;
+import io.benchlab.runner.core.Target;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A timed round's series: whole intervals to its end, without a sliver of a few ms after a tick at the end. */
+class IntervalSeriesTest {
+
+    @Test
+    void theLastIntervalRunsToTheRoundsEnd() throws Exception {
+        Target target = EmbeddedRuns.target("hsqldb");
+        RunResult r;
+        try {
+            r = EmbeddedRuns.run(target, EmbeddedRuns.config().clients(2).warmup(Duration.ZERO)
+                    .duration(Duration.ofSeconds(2)).interval(Duration.ofMillis(500)).build());
+        } finally {
+            EmbeddedRuns.dispose(target);
+        }
+        EmbeddedRuns.assertHealthy(r);
+        assertThat(r.intervals()).hasSize(4);
+        assertThat(r.intervals()).allSatisfy(p -> assertThat(p.seconds()).isBetween(0.45, 0.75));
+        IntervalPoint last = r.intervals().get(3);
+        assertThat(last.t()).isEqualTo(r.figures().seconds());
+        assertThat(r.intervals().stream().mapToDouble(IntervalPoint::seconds).sum()).isCloseTo(last.t(),
+                org.assertj.core.api.Assertions.within(0.005));
+    }
+}
