@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * shows: signals, exit codes 130/143, and what it prints on the way out. Its output goes to files
  * in {@code dir}; the class path is this JVM's.
  */
-public final class RunnerProcess {
+public final class RunnerProcess implements AutoCloseable {
 
     private final Process process;
     private final Path out;
@@ -71,6 +71,19 @@ public final class RunnerProcess {
         }
         assertThat(exited).as("exited within %d s; stderr: %s", limitSeconds, err()).isTrue();
         return process.exitValue();
+    }
+
+    /** Kills the process if it still runs (a test that failed half way must not leave a run behind). */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     public int exitCode() {

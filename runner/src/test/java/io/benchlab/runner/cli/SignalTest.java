@@ -25,16 +25,17 @@ class SignalTest {
     void aSignalledRunPrintsItsSummaryAndWritesItsResultAsInterrupted(String signal, int expectedExit,
                                                                       @TempDir Path dir) throws Exception {
         Path result = dir.resolve("result.json");
-        RunnerProcess runner = RunnerProcess.start(dir, Map.of(), "run", "--engine", "hsqldb",
+        try (RunnerProcess runner = RunnerProcess.start(dir, Map.of(), "run", "--engine", "hsqldb",
                 "--jdbc-url", "jdbc:hsqldb:mem:signal-" + UUID.randomUUID() + ";hsqldb.tx=mvcc",
-                "--clients", "2", "--duration", "60s", "--warmup", "0s", "--output", result.toString());
-        runner.awaitErr("round 1", 60);
-        double seconds = runner.signalAndWait(signal, 10);
+                "--clients", "2", "--duration", "60s", "--warmup", "0s", "--output", result.toString())) {
+            runner.awaitErr("round 1", 60);
+            double seconds = runner.signalAndWait(signal, 10);
 
-        assertThat(seconds).as("SIG%s to exit, s", signal).isLessThan(5.0);
-        assertThat(runner.exitCode()).isEqualTo(expectedExit);
-        assertThat(runner.out()).as("the summary on stdout").contains("status interrupted", "tps", "check",
-                "result             " + result);
+            assertThat(seconds).as("SIG%s to exit, s", signal).isLessThan(5.0);
+            assertThat(runner.exitCode()).isEqualTo(expectedExit);
+            assertThat(runner.out()).as("the summary on stdout").contains("status interrupted", "tps", "check",
+                    "result             " + result);
+        }
         RunResult r = ResultJson.read(result);
         assertThat(ResultValidator.validate(Files.readString(result))).isEmpty();
         assertThat(r.status().json()).isEqualTo("interrupted");

@@ -52,6 +52,7 @@ class MariadbIT extends ServerEngineContract {
         assertThat(r.engine().profile()).as("profile for innodb_flush_log_at_trx_commit=%s, sync_binlog=%s", flush, sync)
                 .isIn("durable", "relaxed", "custom").isEqualTo(expected);
         assertThat(r.engine().version()).containsIgnoringCase("mariadb");
+        assertThat(r.engine().productName()).as("Connector/J calls it MySQL").isEqualTo("MariaDB");
     }
 
     @Test

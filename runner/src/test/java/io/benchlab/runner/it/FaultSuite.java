@@ -1,0 +1,367 @@
+package io.benchlab.runner.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.results.Consistency;
+import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.ResultValidator;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.cli.DurationConverter;
+import io.benchlab.runner.cli.ExitCodes;
+import io.benchlab.runner.cli.RunnerProcess;
+import io.benchlab.runner.core.Isolation;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Faults injected into a real server while the runner runs on it through its command line:
+ * restarts, crashes, a server that never comes back, table locks, signals, overload. Each
+ * scenario checks the status, the warnings, the exit code (--strict, so that any warning
+ * shows there too) and the consistency verdict, and then reads the database's own sums and
+ * history count to hold against what the result says.
+ */
+@TestMethodOrder(MethodOrderer.MethodName.class)
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
+abstract class FaultSuite {
+
+    /** Scale of every scenario: two branches, so 8 clients contend but do not all queue on one row. */
+    static final int SCALE = 2;
+
+    @TempDir
+    Path dir;
+
+    private final List<Runnable> cleanups = new ArrayList<>();
+
+    /** The server's target (skips, or fails in CI, when its variables are absent). */
+    abstract Target target();
+
+    /** Its name for {@code .ci/services}. */
+    abstract String service();
+
+    /** The prefix of its variables, e.g. {@code BENCHLAB_PG}. */
+    abstract String prefix();
+
+    /** Takes a lock on {@code table} that keeps every other session from reading or writing it, until {@code c} closes. */
+    abstract void lockTable(Connection c, String table) throws Exception;
+
+    @BeforeEach
+    void loaded() throws Exception {
+        ServerRuns.ensureScale(target(), SCALE);
+        assertThat(sums().match()).as("consistent before the scenario: %s", sums()).isTrue();
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (Runnable r : cleanups) {
+            r.run();
+        }
+        services("start", service()); // whatever a scenario did to the server, the next finds it up
+    }
+
+    // ------------------------------------------------------------------------------ scenarios
+
+    @Test
+    void aRestartMidRunReconnectsAndAccountsForEveryCommit() throws Exception {
+        long historyBefore = sums().historyRows();
+        Future<Run> run = inBackground("--duration", "8s", "--clients", "8", "--interval", "500ms");
+        Thread.sleep(3000);
+        services("restart", service());
+        Run r = run.get(2, TimeUnit.MINUTES);
+
+        r.assertStatus("ok", ExitCodes.RUN_FAILED);
+        assertThat(r.codes()).contains("reconnects");
+        assertThat(r.result.figures().failuresByCause().keySet()).containsAnyOf("08", "57");
+        r.assertConsistentAndTheDatabaseAgrees(historyBefore);
+    }
+
+    @Test
+    void aCrashThatStaysDownTwentySecondsIsSeenAsTimeWithoutCommits() throws Exception {
+        long historyBefore = sums().historyRows();
+        Future<Run> run = inBackground("--duration", "26s", "--clients", "8");
+        Thread.sleep(3000);
+        services("crash", service());
+        Thread.sleep(20_000);
+        services("start", service());
+        Run r = run.get(3, TimeUnit.MINUTES);
+
+        r.assertStatus("ok", ExitCodes.RUN_FAILED);
+        assertThat(r.codes()).contains("zero_tps", "reconnects");
+        assertThat(r.warning("zero_tps").figure()).as("seconds without a commit").isBetween(17.0, 24.0);
+        r.assertConsistentAndTheDatabaseAgrees(historyBefore);
+    }
+
+    /** The server goes and never comes back within the run: failed in the after-run check, counts kept. */
+    @Test
+    void aServerStoppedForGoodFailsTheRunInItsAfterRunCheck() throws Exception {
+        long historyBefore = sums().historyRows();
+        Future<Run> run = inBackground("--duration", "6s", "--clients", "4");
+        Thread.sleep(3000);
+        services("stop", service());
+        Run r = run.get(3, TimeUnit.MINUTES);
+        services("start", service());
+
+        r.assertStatus("failed", ExitCodes.RUN_FAILED);
+        assertThat(r.result.cause()).startsWith("after-run check: not checked: the database did not answer: server unreachable");
+        Consistency c = r.result.consistency();
+        assertThat(c.checked()).isFalse();
+        assertThat(c.ok()).isFalse();
+        assertThat(c.after()).isNull();
+        assertThat(c.committedTotal()).isPositive();
+        assertThat(r.codes()).contains("zero_tps");
+        assertThat(r.summary()).contains("NOT CHECKED: the database did not answer");
+        long added = sums().historyRows() - historyBefore;
+        assertThat(added).as("history rows the run added, read after the server is back")
+                .isBetween(c.committedTotal(), c.committedTotal() + c.inDoubt());
+    }
+
+    @Test
+    void aThirtySecondLockTimesStatementsOutAndTheRunKeepsItsLength() throws Exception {
+        long historyBefore = sums().historyRows();
+        Future<Run> run = inBackground("--duration", "10s", "--clients", "4");
+        Thread.sleep(3000);
+        holdLock("branches", 30_000);
+        Run r = run.get(3, TimeUnit.MINUTES);
+
+        double timeout = new DurationConverter().convert(Defaults.STATEMENT_TIMEOUT).toNanos() / 1e9;
+        assertThat(r.result.figures().seconds()).as("measured: 10 s and at most one statement timeout")
+                .isLessThan(10 + timeout + 1.5);
+        r.assertStatus("ok", ExitCodes.RUN_FAILED);
+        assertThat(r.codes()).contains("statement_timeouts", "zero_tps");
+        assertThat(r.result.figures().failuresByCause()).containsKey(WorkerMetrics.TIMEOUT);
+        r.assertConsistentAndTheDatabaseAgrees(historyBefore);
+    }
+
+    /** SIGTERM while every client waits on a lock that holds for a minute: out within 5 s, with its summary. */
+    @Test
+    void aSignalDuringALockEndsTheRunWithinFiveSeconds() throws Exception {
+        Path out = dir.resolve("signalled.json");
+        RunnerProcess runner = process(out, "--duration", "60s", "--clients", "4", "--statement-timeout", "0");
+        runner.awaitErr("round 1", 60);
+        holdLock("branches", 60_000);
+        Thread.sleep(2000);
+        double seconds = runner.signalAndWait("TERM", 15);
+
+        assertThat(seconds).as("SIGTERM to exit, s").isLessThan(5.0);
+        assertThat(runner.exitCode()).isEqualTo(143);
+        assertThat(runner.out()).contains("status interrupted", "result             " + out);
+        RunResult r = read(out);
+        assertThat(r.status().json()).isEqualTo("interrupted");
+        assertThat(r.figures().committed()).isPositive();
+    }
+
+    /** SIGTERM while the load waits for a table another session holds: out within 5 s, nothing half-loaded kept. */
+    @Test
+    void aSignalDuringABlockedLoadEndsTheRunWithinFiveSeconds() throws Exception {
+        Path out = dir.resolve("load.json");
+        holdLock("history", 60_000);
+        RunnerProcess runner = process(out, "--init", "--duration", "5s");
+        Thread.sleep(4000);
+        double seconds = runner.signalAndWait("TERM", 15);
+
+        assertThat(seconds).as("SIGTERM to exit, s").isLessThan(5.0);
+        assertThat(runner.exitCode()).isEqualTo(143);
+        RunResult r = read(out);
+        assertThat(r.status().json()).isEqualTo("interrupted");
+        assertThat(r.cause()).contains("load");
+    }
+
+    /**
+     * Every statement its own transaction, 8 clients on one branch: the database's sums match at
+     * each level the engine offers ({@code isolationLevels()} of the subclass).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("isolationLevels")
+    void autocommitUnderContentionEndsWithMatchingSums(Isolation isolation) throws Exception {
+        Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("autocommit.json"), "--init", "--scale", "1",
+                "--clients", "8", "--autocommit", "--isolation", isolation.label(), "--max-tries", "1000",
+                "--duration", "3s")), dir.resolve("autocommit.json"));
+        assertThat(r.result.status().json()).as("cause %s", r.result.cause()).isEqualTo("ok");
+        Consistency c = r.result.consistency();
+        assertThat(c.ok()).as(c.message()).isTrue();
+        assertThat(c.partial()).as("no statement gave up with 1000 tries").isNull();
+        Sums db = sums();
+        assertThat(db.match()).as("the database's own sums: %s", db).isTrue();
+        assertThat(db).isEqualTo(c.after());
+        assertThat(db.historyRows()).isEqualTo(c.committedTotal());
+    }
+
+    @Test
+    void aRateTwiceTheCapacityMissesHalfItsStartsAndEndsOnTime() throws Exception {
+        Run capacity = Run.of(this, CliCapture.runner(runArgs(dir.resolve("capacity.json"), "--duration", "4s",
+                "--clients", "4")), dir.resolve("capacity.json"));
+        double rate = Math.round(2 * capacity.result.figures().tps());
+        long historyBefore = sums().historyRows();
+        Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("rate.json"), "--duration", "4s", "--clients", "4",
+                "--rate", Double.toString(rate))), dir.resolve("rate.json"));
+
+        double grace = Defaults.SCHEDULE_GRACE.toNanos() / 1e9;
+        assertThat(r.result.figures().seconds()).as("measured phase").isBetween(4.0, 4.0 + grace + 0.5);
+        r.assertStatus("ok", ExitCodes.RUN_FAILED);
+        assertThat(r.codes()).contains("rate_missed");
+        var schedule = r.result.figures().schedule();
+        assertThat(schedule.targetTps()).isEqualTo(rate);
+        double missed = (double) schedule.missedStarts() / schedule.scheduled();
+        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.8);
+        r.assertConsistentAndTheDatabaseAgrees(historyBefore);
+    }
+
+    @Test
+    void moreClientsThanTheServerTakesIsBadInput() throws Exception {
+        long historyBefore = sums().historyRows();
+        Path out = dir.resolve("too-many.json");
+        CliCapture.Outcome o = CliCapture.runner(runArgs(out, "--clients", "500", "--duration", "1s"));
+        assertThat(o.exitCode()).as("%s", o).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(o.allErr().lines()).singleElement().asString()
+                .contains("--clients 500 is more than " + target().engine().name(), "max_connections");
+        assertThat(out).doesNotExist();
+        assertThat(sums().historyRows()).isEqualTo(historyBefore);
+    }
+
+    // ------------------------------------------------------------------------------ plumbing
+
+    /**
+     * The runner's command line on this server, with its password from the file, at {@link #SCALE}
+     * unless {@code extra} names a scale; {@code --strict} always.
+     */
+    String[] runArgs(Path out, String... extra) {
+        Target t = target();
+        List<String> args = new ArrayList<>(List.of("run", "--engine", t.engine().name(), "--jdbc-url", t.jdbcUrl(),
+                "--user", t.user(), "--password-file", ServerTargets.variable(prefix() + "_PASSWORD_FILE"),
+                "--warmup", "500ms", "--strict", "--output", out.toString()));
+        if (!List.of(extra).contains("--scale")) {
+            args.addAll(List.of("--scale", "" + SCALE));
+        }
+        args.addAll(List.of(extra));
+        return args.toArray(String[]::new);
+    }
+
+    RunnerProcess process(Path out, String... extra) throws IOException {
+        RunnerProcess runner = RunnerProcess.start(dir, Map.of(), runArgs(out, extra));
+        cleanups.add(runner::close);
+        return runner;
+    }
+
+    Future<Run> inBackground(String... extra) {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        cleanups.add(pool::shutdownNow);
+        Path out = dir.resolve("run.json");
+        return pool.submit(() -> Run.of(this, CliCapture.runner(runArgs(out, extra)), out));
+    }
+
+    /** Another session takes the lock now and holds it for {@code millis}, or until the test ends. */
+    void holdLock(String table, long millis) throws Exception {
+        Connection c = target().connect();
+        lockTable(c, table);
+        Thread holder = new Thread(() -> {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException released) {
+                // The test is over.
+            }
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // Gone with a restart.
+            }
+        }, "lock-holder");
+        holder.start();
+        cleanups.add(() -> {
+            holder.interrupt();
+            try {
+                holder.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    Sums sums() throws Exception {
+        try (Connection c = target().connect()) {
+            return ConsistencyCheck.sums(c);
+        }
+    }
+
+    void services(String command, String name) throws IOException, InterruptedException {
+        String script = ServerTargets.variable("BENCHLAB_SERVICES");
+        Path log = dir.resolve("services.log");
+        Process p = new ProcessBuilder(script, command, name).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s %s %s", script, command, name).isTrue();
+        assertThat(p.exitValue()).as("%s %s %s: %s", script, command, name, Files.readString(log)).isZero();
+    }
+
+    static RunResult read(Path file) throws IOException {
+        assertThat(ResultValidator.validate(Files.readString(file))).as("schema violations").isEmpty();
+        return ResultJson.read(file);
+    }
+
+    /** One run through the command line: its exit code and output, and the result it wrote. */
+    record Run(FaultSuite suite, CliCapture.Outcome outcome, RunResult result) {
+
+        static Run of(FaultSuite suite, CliCapture.Outcome outcome, Path file) throws IOException {
+            assertThat(file).as("result written; %s", outcome).exists();
+            RunResult r = read(file);
+            System.out.println("[" + suite.service() + "] " + r.status().json() + " " + r.cause() + " " + r.warnings());
+            return new Run(suite, outcome, r);
+        }
+
+        List<String> codes() {
+            return result.warnings().stream().map(Warning::code).toList();
+        }
+
+        Warning warning(String code) {
+            return result.warnings().stream().filter(w -> w.code().equals(code)).findFirst().orElseThrow();
+        }
+
+        String summary() {
+            return outcome.out();
+        }
+
+        /** The status, and the exit code --strict gives it (1 with any warning). */
+        void assertStatus(String status, int strictExit) {
+            assertThat(result.status().json()).as("status; cause %s", result.cause()).isEqualTo(status);
+            int expected = status.equals("ok") && result.warnings().isEmpty() ? ExitCodes.OK : strictExit;
+            assertThat(outcome.exitCode()).as("exit code; %s", outcome).isEqualTo(expected);
+            result.warnings().forEach(w -> assertThat(summary()).contains("WARNING            " + w.code() + ": "));
+        }
+
+        /** The verdict is ok, and the database's own sums and history count say the same as the result. */
+        void assertConsistentAndTheDatabaseAgrees(long historyBefore) throws Exception {
+            Consistency c = result.consistency();
+            assertThat(c.checked()).isTrue();
+            assertThat(c.ok()).as(c.message()).isTrue();
+            Sums db = suite.sums();
+            assertThat(db.match()).as("the database's own sums: %s", db).isTrue();
+            assertThat(db).isEqualTo(c.after());
+            assertThat(db.historyRows() - historyBefore).as("history rows added (in doubt %d)", c.inDoubt())
+                    .isEqualTo(c.historyRowsAdded())
+                    .isBetween(c.committedTotal(), c.committedTotal() + c.inDoubt());
+        }
+    }
+}
