@@ -19,13 +19,14 @@ IMAGES        ?= postgres mysql mariadb hsqldb runner
 CONTAINER_CLI ?=
 export CONTAINER_CLI
 
-.PHONY: build run test bench clean help images
+.PHONY: build run test faults bench clean help images
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
 	@echo "make run ENGINE=postgres|mariadb|mysql|hsqldb-server [CLIENTS=32]     ... in containers (Docker or podman)"
 	@echo "make run ENGINE=postgres BACKEND=external JDBC_URL=jdbc:postgresql://...  ... on your own server"
 	@echo "make test                                                             run all tests"
+	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
 	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb runner\"] [CONTAINER_CLI=docker|podman]"
 	@echo "                                                                     build the images"
@@ -53,6 +54,10 @@ endif
 test:
 	$(MVN) install
 	@touch $(LAB_JAR)
+
+# The fault suite alone, against the servers of .ci/services (source its env file first).
+faults: build
+	$(MVN) verify -pl runner -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='*FaultsIT'
 
 bench: build
 	bench/hsqldb-seed
