@@ -179,16 +179,16 @@ public final class Benchmark {
      * The verdict after the clients are done, or a block that says why there is none: the server
      * stayed away, the check itself ran past its timeout, or the run was stopped meanwhile.
      */
-    private Consistency afterRun(Connection c, Sums before, DriverOutcome outcome) throws InterruptedException {
+    private Consistency afterRun(Connection c, Sums before, DriverOutcome outcome) {
         // Select-only transactions insert no history row.
         long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
         try {
             Sums after = sumsAfter(c);
             return ConsistencyVerdict.judge(before, after, inserting, outcome.inDoubt(), outcome.partials());
-        } catch (SQLException e) {
-            String why = stopRequested ? "the run was stopped while the database did not answer ("
-                    + firstLine(e.getMessage()) + ")"
-                    : "the database did not answer: " + connectProblem(e) + firstLine(e.getMessage());
+        } catch (SQLException | InterruptedException e) {
+            String why = stopRequested || !(e instanceof SQLException sql)
+                    ? "the run was stopped while the database did not answer (" + firstLine(e.getMessage()) + ")"
+                    : "the database did not answer: " + connectProblem(sql) + firstLine(e.getMessage());
             return ConsistencyVerdict.notChecked(before, inserting, outcome.inDoubt(), outcome.partials().summary(),
                     Redact.message(why, target.password()));
         }

@@ -10,14 +10,22 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * What one client's connection is doing, for a watchdog on another thread: the statement it
  * runs and since when. The client marks each statement (lazy writes: a plain store on x86, so
- * the hot path stays cheap); the watchdog cancels a statement that runs too long or when the
- * run stops, and aborts the connection when a cancel is not enough.
+ * the hot path stays cheap). Against a call that runs too long, or when the run stops, the
+ * watchdog takes steps, each only while the same call still runs: cancel the statement, then
+ * abort the connection, then interrupt the client thread.
  */
 public final class CallGuard {
 
-    /** Why the watchdog cancelled the client's call. */
+    /** Why the watchdog stepped in against the client's call. */
     public enum Cancel { TIMEOUT, STOP }
 
+    /** Steps taken against one call, in order. */
+    public static final int NONE = 0;
+    public static final int CANCELLED = 1;
+    public static final int ABORTED = 2;
+    public static final int INTERRUPTED = 3;
+
+    /** A driver's cancel or abort may open a connection or wait on a lock: never on the watchdog's thread. */
     private static final Executor ASYNC = r -> {
         Thread t = new Thread(r, "benchlab-cancel");
         t.setDaemon(true);
@@ -29,8 +37,10 @@ public final class CallGuard {
     private volatile Connection connection;
     private volatile Thread client;
     private volatile Cancel cancel;
-    private volatile long cancelledAt;
-    private volatile long cancelledCall;
+    private volatile boolean aborted;
+    private volatile long stepCall;
+    private volatile int steps;
+    private volatile long stepAt;
 
     // ---- the client's side
 
@@ -50,11 +60,18 @@ public final class CallGuard {
         since.lazySet(0);
     }
 
-    /** Why the last call was cancelled, or null; clears it. */
+    /** Why the watchdog stepped in against the last call, or null; clears it. */
     public Cancel takeCancel() {
         Cancel c = cancel;
         cancel = null;
         return c;
+    }
+
+    /** True when the watchdog aborted the connection under the last call (it is closed or closing); clears it. */
+    public boolean takeAborted() {
+        boolean a = aborted;
+        aborted = false;
+        return a;
     }
 
     // ---- the watchdog's side
@@ -64,20 +81,21 @@ public final class CallGuard {
         return since.get();
     }
 
-    /** When the running call was cancelled, or 0 when it was not (a later call is a new call). */
-    public long cancelledAt() {
+    /** How many steps were taken against the running call ({@link #NONE} for a new call). */
+    public int stepsTaken() {
         long running = since.get();
-        return running != 0 && running == cancelledCall ? cancelledAt : 0;
+        return running != 0 && running == stepCall ? steps : NONE;
     }
 
-    /**
-     * Cancels the running statement, on a thread of its own: a driver's cancel may open a
-     * connection to the server (pgjdbc, Connector/J), which must not hold up the watchdog. A
-     * commit, or a driver that ignores cancels, waits for {@link #abort()}.
-     */
+    /** When the last step against the running call was taken. */
+    public long lastStepAt() {
+        return stepAt;
+    }
+
+    /** Cancels the running statement. A commit, or a driver that ignores cancels, waits for {@link #abort()}. */
     public void cancel(Cancel reason) {
-        cancelledCall = since.get();
-        cancelledAt = System.nanoTime();
+        stepCall = since.get();
+        step(CANCELLED);
         cancel = reason;
         Statement s = statement.get();
         if (s != null) {
@@ -91,13 +109,10 @@ public final class CallGuard {
         }
     }
 
-    /**
-     * Closes the connection under the running call, which then fails at once (JDBC 4.1 abort),
-     * and interrupts the client: an in-process engine waits for a lock on the client's own thread
-     * and takes neither a cancel nor an abort (Derby), but its wait is interruptible. The abort
-     * runs on a thread of its own: Derby's blocks on the connection the stuck call holds.
-     */
+    /** Closes the connection under the running call, which then fails at once (JDBC 4.1 abort). */
     public void abort() {
+        step(ABORTED);
+        aborted = true;
         Connection c = connection;
         if (c != null) {
             ASYNC.execute(() -> {
@@ -108,9 +123,23 @@ public final class CallGuard {
                 }
             });
         }
+    }
+
+    /**
+     * Interrupts the client: an in-process engine waits for a lock on the client's own thread and
+     * takes neither a cancel nor an abort (Derby's abort even waits for that lock), but its wait
+     * is interruptible.
+     */
+    public void interrupt() {
+        step(INTERRUPTED);
         Thread t = client;
-        if (t != null && since.get() != 0) {
+        if (t != null) {
             t.interrupt();
         }
+    }
+
+    private void step(int n) {
+        steps = n;
+        stepAt = System.nanoTime();
     }
 }

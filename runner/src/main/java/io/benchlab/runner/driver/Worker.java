@@ -130,7 +130,9 @@ final class Worker implements AutoCloseable {
     private void attempt(boolean measured, long txStart, RoundPlan plan, BooleanSupplier stop) {
         StepTimer timer = measured ? metrics : StepTimer.OFF;
         transaction.begin();
-        guard.takeCancel(); // a cancel that came too late for the last transaction is not this one's
+        // A step that came too late for the last transaction is not this one's.
+        guard.takeCancel();
+        guard.takeAborted();
         Step failing = null;
         for (int tries = 1; ; tries++) {
             try {
@@ -143,8 +145,9 @@ final class Worker implements AutoCloseable {
                 return;
             } catch (SQLException e) {
                 Cancel cancel = guard.takeCancel();
-                Thread.interrupted(); // an abort may have interrupted this thread; its pauses must still pause
-                boolean lost = connectionLost(e);
+                Thread.interrupted(); // the watchdog may have interrupted this thread; its pauses must still pause
+                // An aborted connection is lost even when the error says otherwise (it may still be closing).
+                boolean lost = guard.takeAborted() || connectionLost(e);
                 if (lost && transaction.failedWhileCommitting()) {
                     metrics.inDoubt();
                 }
@@ -256,6 +259,7 @@ final class Worker implements AutoCloseable {
     /** Closes the connection from another thread while a call may still run on it. */
     void abort() {
         guard.abort();
+        guard.interrupt();
     }
 
     @Override

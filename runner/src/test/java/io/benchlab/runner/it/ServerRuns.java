@@ -9,12 +9,10 @@ import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.RunIds;
 import io.benchlab.runner.core.Benchmark;
-import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.core.WorkloadConfig;
-import io.benchlab.runner.core.WorkloadConfig.StatementMode;
 import io.benchlab.runner.sink.ResultSink;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
 import io.benchlab.runner.workload.tpcb.TpcbSchema;
@@ -34,73 +32,9 @@ final class ServerRuns {
     private ServerRuns() {
     }
 
-    /** A builder for {@link WorkloadConfig} with short test defaults (warm-up 500 ms, 2 s, scale 1, 1 client). */
-    static final class Config {
-        int scale = 1;
-        int clients = 1;
-        Duration duration = Duration.ofSeconds(2);
-        Duration warmup = Duration.ofMillis(500);
-        Isolation isolation = Isolation.DEFAULT;
-        int maxTries = Defaults.MAX_TRIES;
-        boolean init;
-        int rounds = 1;
-        Duration interval = Duration.ofSeconds(1);
-        Duration statementTimeout = Duration.ofSeconds(5);
-
-        Config rounds(int n) {
-            rounds = n;
-            return this;
-        }
-
-        Config statementTimeout(Duration d) {
-            statementTimeout = d;
-            return this;
-        }
-
-        Config interval(Duration d) {
-            interval = d;
-            return this;
-        }
-
-        Config scale(int n) {
-            scale = n;
-            return this;
-        }
-
-        Config clients(int n) {
-            clients = n;
-            return this;
-        }
-
-        Config duration(Duration d) {
-            duration = d;
-            return this;
-        }
-
-        Config isolation(Isolation i) {
-            isolation = i;
-            return this;
-        }
-
-        Config maxTries(int n) {
-            maxTries = n;
-            return this;
-        }
-
-        Config init(boolean on) {
-            init = on;
-            return this;
-        }
-
-        WorkloadConfig build() {
-            return new WorkloadConfig(scale, clients, duration, null, warmup, null, rounds, 42, Distribution.TPCB,
-                    StatementMode.PREPARED, false, isolation, false, maxTries, interval,
-                    Defaults.LOAD_BATCH_SIZE, init, statementTimeout);
-        }
-    }
-
-    static Config config() {
-        return new Config();
+    /** Short test defaults for a server: 1 client, 2 s after a 500 ms warm-up, scale 1, seed 42. */
+    static TestWorkload config() {
+        return new TestWorkload().clients(1).duration(Duration.ofSeconds(2));
     }
 
     static Benchmark benchmark(Target target, WorkloadConfig config) {

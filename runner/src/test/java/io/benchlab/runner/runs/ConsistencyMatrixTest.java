@@ -9,6 +9,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.Step;
@@ -62,7 +63,7 @@ class ConsistencyMatrixTest {
     void runIsConsistentAndFullyAccountedFor(String engine, int clients, Mode mode, @TempDir Path dir)
             throws Exception {
         Target target = EmbeddedRuns.target(engine);
-        EmbeddedRuns.Config cfg = EmbeddedRuns.config().clients(clients)
+        TestWorkload cfg = EmbeddedRuns.config().clients(clients)
                 .duration(Duration.ofSeconds(1)).warmup(Duration.ofMillis(500));
         if (mode == Mode.DIRECT_AUTOCOMMIT) {
             cfg.direct().autocommit(true);

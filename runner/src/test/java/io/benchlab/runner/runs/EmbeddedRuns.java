@@ -8,15 +8,13 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.Benchmark;
-import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.core.WorkloadConfig;
-import io.benchlab.runner.core.WorkloadConfig.StatementMode;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.sink.ResultSink;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import java.io.IOException;
 import java.sql.Connection;
@@ -24,7 +22,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,113 +76,9 @@ final class EmbeddedRuns {
         }
     }
 
-    static Config config() {
-        return new Config();
-    }
-
-    /** A mutable builder for {@link WorkloadConfig} with small test defaults. */
-    static final class Config {
-        int scale = 1;
-        int clients = 2;
-        Duration duration = Duration.ofSeconds(1);
-        Long transactionsPerClient;
-        Duration warmup = Duration.ofMillis(500);
-        Double rateTps;
-        int rounds = 1;
-        long seed = 42;
-        Distribution distribution = Distribution.TPCB;
-        StatementMode statements = StatementMode.PREPARED;
-        boolean autocommit;
-        Isolation isolation = Isolation.DEFAULT;
-        boolean selectOnly;
-        int maxTries = 10;
-        Duration interval = Duration.ofSeconds(1);
-        Duration statementTimeout = Duration.ofSeconds(5);
-        int loadBatchSize = 10_000;
-        boolean init;
-
-        Config clients(int n) {
-            clients = n;
-            return this;
-        }
-
-        Config scale(int n) {
-            scale = n;
-            return this;
-        }
-
-        Config isolation(Isolation i) {
-            isolation = i;
-            return this;
-        }
-
-        Config maxTries(int n) {
-            maxTries = n;
-            return this;
-        }
-
-        Config duration(Duration d) {
-            duration = d;
-            transactionsPerClient = null;
-            return this;
-        }
-
-        Config transactionsPerClient(long n) {
-            transactionsPerClient = n;
-            duration = null;
-            return this;
-        }
-
-        Config warmup(Duration d) {
-            warmup = d;
-            return this;
-        }
-
-        Config rate(double tps) {
-            rateTps = tps;
-            return this;
-        }
-
-        Config rounds(int n) {
-            rounds = n;
-            return this;
-        }
-
-        Config seed(long s) {
-            seed = s;
-            return this;
-        }
-
-        Config direct() {
-            statements = StatementMode.DIRECT;
-            return this;
-        }
-
-        Config autocommit(boolean on) {
-            autocommit = on;
-            return this;
-        }
-
-        Config selectOnly() {
-            selectOnly = true;
-            return this;
-        }
-
-        Config statementTimeout(Duration d) {
-            statementTimeout = d;
-            return this;
-        }
-
-        Config interval(Duration d) {
-            interval = d;
-            return this;
-        }
-
-        WorkloadConfig build() {
-            return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds,
-                    seed, distribution, statements, autocommit, isolation, selectOnly, maxTries, interval,
-                    loadBatchSize, init, statementTimeout);
-        }
+    /** Small test defaults: 2 clients, 1 s after a 500 ms warm-up, scale 1, seed 42. */
+    static TestWorkload config() {
+        return new TestWorkload();
     }
 
     static Benchmark benchmark(Target target, WorkloadConfig config, ResultSink sink) {

@@ -30,10 +30,13 @@ class MemoryFiguresTest {
         // The in-memory database (100,000 accounts) lives in this heap: tens of MiB, never the heap's size.
         assertThat(m.heapLiveMaxBytes()).isBetween(10L << 20, Runtime.getRuntime().maxMemory());
         assertThat(m.rssPeakBytes()).as("resident peak").isNotNull();
-        assertThat(m.rssPeakBytes()).isGreaterThan(m.heapLiveMaxBytes()).isLessThanOrEqualTo(highWaterMark());
+        // The kernel keeps resident counts per thread and folds them in now and then, so a sample
+        // of VmRSS can run a little ahead of the VmHWM read later (measured: 240 KiB).
+        assertThat(m.rssPeakBytes()).isGreaterThan(m.heapLiveMaxBytes())
+                .isLessThanOrEqualTo(highWaterMark() + (4L << 20));
     }
 
-    /** The kernel's resident high-water mark of this JVM now: the round's peak cannot exceed it. */
+    /** The kernel's resident high-water mark of this JVM now: the round's peak cannot exceed it (much). */
     static long highWaterMark() throws Exception {
         return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM:"))
                 .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) * 1024).findFirst().orElseThrow();

@@ -11,7 +11,7 @@ import io.benchlab.results.Schedule;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Benchmark;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.sink.Phase;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.sink.ResultSink;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -113,7 +113,7 @@ class RateTest {
     void overCapacityTheMeasuredPhaseEndsOnTimeAndCountsWhatNeverStarted(String mode) throws Exception {
         Target target = EmbeddedRuns.target("hsqldb");
         double rate = 1_000_000;
-        EmbeddedRuns.Config config = EmbeddedRuns.config().clients(2).rate(rate).warmup(Duration.ofSeconds(2))
+        TestWorkload config = EmbeddedRuns.config().clients(2).rate(rate).warmup(Duration.ofSeconds(2))
                 .interval(Duration.ofMillis(250));
         if (mode.equals("duration")) {
             config.duration(Duration.ofSeconds(1));
