@@ -90,18 +90,7 @@ public final class Benchmark {
      * the run's thread: an in-process engine's lock wait takes no abort (Derby) but an interrupt.
      */
     private void abortAdmin() {
-        Connection c = admin;
-        if (c != null) {
-            Thread t = new Thread(() -> {
-                try {
-                    c.abort(Runnable::run);
-                } catch (SQLException | RuntimeException ignored) {
-                    // Closed meanwhile.
-                }
-            }, "benchlab-abort");
-            t.setDaemon(true);
-            t.start();
-        }
+        CallGuard.abortInBackground(admin);
         Thread t = runner;
         if (t != null) {
             t.interrupt();

@@ -113,16 +113,24 @@ public final class CallGuard {
     public void abort() {
         step(ABORTED);
         aborted = true;
-        Connection c = connection;
-        if (c != null) {
-            ASYNC.execute(() -> {
-                try {
-                    c.abort(Runnable::run);
-                } catch (SQLException | RuntimeException ignored) {
-                    // Already closed.
-                }
-            });
+        abortInBackground(connection);
+    }
+
+    /**
+     * Aborts a connection on a thread of its own, whatever waits on it: a driver's abort may block
+     * on the lock the stuck call holds (Derby's does).
+     */
+    public static void abortInBackground(Connection c) {
+        if (c == null) {
+            return;
         }
+        ASYNC.execute(() -> {
+            try {
+                c.abort(Runnable::run);
+            } catch (SQLException | RuntimeException ignored) {
+                // Already closed.
+            }
+        });
     }
 
     /**
