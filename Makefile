@@ -15,7 +15,7 @@ SOURCES  := $(shell find pom.xml results-schema runner lab -path '*/target' -pru
 LAB_JAR  := lab/target/lab-0.1.0-SNAPSHOT.jar
 
 # Images (images/build): which to build, and with what (empty: docker if a daemon answers, else podman).
-IMAGES        ?= postgres mysql mariadb hsqldb runner
+IMAGES        ?= postgres mysql mariadb hsqldb-server runner
 CONTAINER_CLI ?=
 export CONTAINER_CLI
 
@@ -28,7 +28,7 @@ help:
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
-	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb runner\"] [CONTAINER_CLI=docker|podman]"
+	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb-server runner\"] [CONTAINER_CLI=docker|podman]"
 	@echo "                                                                     build the images"
 	@echo "make build | clean"
 
@@ -47,7 +47,7 @@ DOCKER_RUN     := $(and $(filter $(ENGINE),$(SERVER_ENGINES)),$(if $(JDBC_URL),,
 run: build
 ifneq ($(DOCKER_RUN),)
 	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
-	  $(MAKE) --no-print-directory images IMAGES="$(if $(filter hsqldb-server,$(ENGINE)),hsqldb,$(ENGINE)) runner"; fi
+	  $(MAKE) --no-print-directory images IMAGES="$(ENGINE) runner"; fi
 endif
 	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(ARGS)
 
@@ -71,21 +71,21 @@ clean:
 # match the existing image's label). BENCHLAB_STANDIN_BASES=1 (.ci/containers) builds FROM the
 # CI stand-ins; the two kinds keep apart stamps.
 IMAGE_STAMPS   := target/images/$(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),standin,pinned)
-HSQLDB_VERSION := $(shell sed -n 's/^hsqldb=//p' images/versions.properties)
+HSQLDB_VERSION := $(shell sed -n 's/^hsqldb-server=//p' images/versions.properties)
 RUNNER_JAR     := runner/target/runner-0.1.0-SNAPSHOT.jar
 HSQLDB_JAR     := runner/target/lib/hsqldb-$(HSQLDB_VERSION).jar
 IMAGE_COMMON   := images/build images/versions.properties
 standin_deps    = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard .ci/standins/$(1)/*))
-profiles        = $(basename $(notdir $(wildcard images/$(1)/*.$(2))))
+profiles        = $(filter-out engine,$(basename $(notdir $(wildcard images/$(1)/*.$(2)))))
 image_stamps    = $(if $(filter runner,$(1)),$(IMAGE_STAMPS)/runner,$(foreach p,$(call profiles,$(1),$(2)),$(IMAGE_STAMPS)/$(1)-$(p)))
 
 STAMPS_postgres := $(call image_stamps,postgres,conf)
 STAMPS_mysql    := $(call image_stamps,mysql,cnf)
 STAMPS_mariadb  := $(call image_stamps,mariadb,cnf)
-STAMPS_hsqldb   := $(call image_stamps,hsqldb,properties)
+STAMPS_hsqldb-server := $(call image_stamps,hsqldb-server,properties)
 STAMPS_runner   := $(IMAGE_STAMPS)/runner
 
-images: $(foreach i,$(IMAGES),$(or $(STAMPS_$(i)),$(error unknown image '$(i)' in IMAGES (postgres mysql mariadb hsqldb runner))))
+images: $(foreach i,$(IMAGES),$(or $(STAMPS_$(i)),$(error unknown image '$(i)' in IMAGES (postgres mysql mariadb hsqldb-server runner))))
 
 # The jars come from `make build`.
 $(RUNNER_JAR) $(HSQLDB_JAR): $(LAB_JAR)
@@ -97,7 +97,7 @@ $(IMAGE_STAMPS)/mariadb-%: images/mariadb/Dockerfile images/mariadb/%.cnf $(IMAG
 	images/build --stamp $@ mariadb:$*
 $(IMAGE_STAMPS)/mysql-%: images/mysql/Dockerfile images/mysql/%.cnf $(IMAGE_COMMON)
 	images/build --stamp $@ mysql:$*
-$(IMAGE_STAMPS)/hsqldb-%: images/hsqldb/Dockerfile images/hsqldb/%.properties images/hsqldb/entrypoint.sh $(HSQLDB_JAR) $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
-	images/build --stamp $@ hsqldb:$*
+$(IMAGE_STAMPS)/hsqldb-server-%: images/hsqldb-server/Dockerfile images/hsqldb-server/%.properties images/hsqldb-server/entrypoint.sh $(HSQLDB_JAR) $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
+	images/build --stamp $@ hsqldb-server:$*
 $(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options bin/jvm-options-server $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
 	images/build --stamp $@ runner

@@ -33,7 +33,7 @@ public final class EngineImages {
             image("mysql", "mysql", 3306, USER, "jdbc:mysql://%s:%d/%s", Map.of(
                     "MYSQL_USER", USER, "MYSQL_DATABASE", DATABASE, "MYSQL_PASSWORD_FILE", PASSWORD_FILE,
                     "MYSQL_RANDOM_ROOT_PASSWORD", "yes")),
-            image("hsqldb-server", "hsqldb", 9001, "SA", "jdbc:hsqldb:hsql://%s:%d/%s", Map.of(
+            image("hsqldb-server", "hsqldb-server", 9001, "SA", "jdbc:hsqldb:hsql://%s:%d/%s", Map.of(
                     "HSQLDB_USER", "SA", "HSQLDB_PASSWORD_FILE", PASSWORD_FILE)));
 
     private EngineImages() {

@@ -61,7 +61,7 @@ class EngineImagesTest {
         Matcher base = Pattern.compile("(?m)^ARG BASE=(\\S+):(\\S+)@sha256:([0-9a-f]{64})$").matcher(dockerfile);
         assertThat(base.find()).as("ARG BASE=<name>:<tag>@sha256:<digest> in %s", image.folder()).isTrue();
         assertThat(dockerfile).containsPattern("(?m)^FROM \\$\\{BASE}");
-        String versioned = image.folder().equals("hsqldb") ? argument(dockerfile, "HSQLDB_VERSION") : base.group(2);
+        String versioned = image.folder().equals("hsqldb-server") ? argument(dockerfile, "VERSION") : base.group(2);
         assertThat(versioned).startsWith(image.version());
     }
 

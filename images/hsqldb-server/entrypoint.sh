@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# benchlab/hsqldb: runs the HSQLDB server on the file database /var/lib/hsqldb/bench, alias
+# benchlab/hsqldb-server: runs the HSQLDB server on the file database /var/lib/hsqldb/bench, alias
 # "bench", with the profile in /opt/hsqldb/profile.properties (server.* lines: server settings;
 # hsqldb.* lines: database properties, appended to the database path).
 #   HSQLDB_USER             the admin user made with a new database (default SA)
