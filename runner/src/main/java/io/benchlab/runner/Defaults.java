@@ -122,15 +122,10 @@ public final class Defaults {
     public static final int HISTOGRAM_DIGITS = 3;
 
     /**
-     * Container backends (docker now, kubernetes next): the database and the runner each get
-     * their own CPU and memory limits, as on the cluster. One CPU each fits a 2-core machine.
+     * Container backends (docker now, kubernetes next) give the database and the runner each their
+     * own CPU and memory limits, as on the cluster: per engine and profile, in the engine's
+     * descriptor (images/&lt;engine&gt;/engine.properties). The smallest CPU limit Docker takes:
      */
-    public static final double DB_CPUS = 1.0;
-    public static final String DB_MEMORY = "2g";
-    public static final double RUNNER_CPUS = 1.0;
-    public static final String RUNNER_MEMORY = "1g";
-
-    /** The smallest CPU limit Docker takes. */
     public static final double MIN_CPUS = 0.01;
 
     /** The smallest memory limit, as the CLI reads a size: below it neither a database nor a JVM starts. */

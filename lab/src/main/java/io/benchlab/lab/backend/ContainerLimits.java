@@ -26,6 +26,28 @@ public record ContainerLimits(double cpus, long memoryBytes) {
         return new ContainerLimits(cpus, bytes);
     }
 
+    /**
+     * These limits with the flags that were given in their place (null: not given), each checked
+     * and named in its message.
+     */
+    public ContainerLimits with(String cpusOption, Double cpus, String memoryOption, String memory) {
+        return new ContainerLimits(cpus == null ? this.cpus : checkedCpus(cpusOption, cpus),
+                memory == null ? memoryBytes : checkedMemory(memoryOption, memory));
+    }
+
+    /** A CPU limit as given on the command line, checked; its message names the flag. */
+    public static double checkedCpus(String option, double cpus) {
+        checkCpus(option, cpus);
+        return cpus;
+    }
+
+    /** A memory limit as given on the command line, in bytes, checked; its message names the flag. */
+    public static long checkedMemory(String option, String memory) {
+        long bytes = parseMemory(option, memory);
+        checkMemory(option, bytes, memory);
+        return bytes;
+    }
+
     public long nanoCpus() {
         return Math.round(cpus * 1e9);
     }

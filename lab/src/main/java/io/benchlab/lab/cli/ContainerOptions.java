@@ -1,10 +1,11 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.ContainerLimits;
-import io.benchlab.runner.Defaults;
+import io.benchlab.lab.images.EngineImage;
 import io.benchlab.runner.cli.DurationConverter;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Durations;
+import io.benchlab.runner.engine.Profile;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -12,8 +13,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
-/** Limits and timeout of backends that run the database and the runner in containers or pods. */
+/**
+ * Limits and timeout of backends that run the database and the runner in containers or pods. A
+ * limit not given is the engine's own, from its descriptor, per profile for the database.
+ */
 public final class ContainerOptions {
+
+    private static final String DEFAULT = " (default: the engine's descriptor, images/<engine>/engine.properties).";
 
     /** These options themselves, to tell which of them a run gave. */
     @Spec
@@ -24,20 +30,18 @@ public final class ContainerOptions {
                     + " (its name and digest are recorded).")
     String dbImage;
 
-    @Option(names = "--db-cpus", paramLabel = "N", defaultValue = "" + Defaults.DB_CPUS,
-            description = "CPU limit of the database container (default: ${DEFAULT-VALUE}).")
-    double dbCpus;
+    @Option(names = "--db-cpus", paramLabel = "N", description = "CPU limit of the database container" + DEFAULT)
+    Double dbCpus;
 
-    @Option(names = "--db-memory", paramLabel = "SIZE", defaultValue = Defaults.DB_MEMORY,
-            description = "Memory limit of the database container, e.g. 2g (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--db-memory", paramLabel = "SIZE",
+            description = "Memory limit of the database container, e.g. 2g" + DEFAULT)
     String dbMemory;
 
-    @Option(names = "--runner-cpus", paramLabel = "N", defaultValue = "" + Defaults.RUNNER_CPUS,
-            description = "CPU limit of the runner container (default: ${DEFAULT-VALUE}).")
-    double runnerCpus;
+    @Option(names = "--runner-cpus", paramLabel = "N", description = "CPU limit of the runner container" + DEFAULT)
+    Double runnerCpus;
 
-    @Option(names = "--runner-memory", paramLabel = "SIZE", defaultValue = Defaults.RUNNER_MEMORY,
-            description = "Memory limit of the runner container (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runner-memory", paramLabel = "SIZE",
+            description = "Memory limit of the runner container, e.g. 1g" + DEFAULT)
     String runnerMemory;
 
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
@@ -45,12 +49,33 @@ public final class ContainerOptions {
                     + " (default: warm-up + rounds x duration + 30m).")
     Duration timeout;
 
-    ContainerLimits db() {
-        return ContainerLimits.of("--db-cpus", dbCpus, "--db-memory", dbMemory);
+    /**
+     * The database container's limits: the flags given, else the image's for the profile. With no
+     * image (a run without containers) the flags are still checked, so that a bad value names its
+     * flag on every backend, and the result is null.
+     */
+    ContainerLimits db(EngineImage image, Profile profile) {
+        return limits(image == null ? null : image.dbLimits(profile), "--db-cpus", dbCpus, "--db-memory", dbMemory);
     }
 
-    ContainerLimits runner() {
-        return ContainerLimits.of("--runner-cpus", runnerCpus, "--runner-memory", runnerMemory);
+    /** The runner container's limits: the flags given, else the image's; as {@link #db}. */
+    ContainerLimits runner(EngineImage image) {
+        return limits(image == null ? null : image.runnerLimits(), "--runner-cpus", runnerCpus,
+                "--runner-memory", runnerMemory);
+    }
+
+    private static ContainerLimits limits(ContainerLimits descriptor, String cpusOption, Double cpus,
+                                          String memoryOption, String memory) {
+        if (descriptor != null) {
+            return descriptor.with(cpusOption, cpus, memoryOption, memory);
+        }
+        if (cpus != null) {
+            ContainerLimits.checkedCpus(cpusOption, cpus);
+        }
+        if (memory != null) {
+            ContainerLimits.checkedMemory(memoryOption, memory);
+        }
+        return null;
     }
 
     String dbImage() {

@@ -2,6 +2,9 @@ package io.benchlab.lab.cli;
 
 import io.benchlab.runner.cli.Cli;
 import io.benchlab.runner.cli.VersionProvider;
+import io.benchlab.runner.engine.Engine;
+import io.benchlab.runner.engine.Engines;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,12 +31,17 @@ public final class LabMain {
      * --jdbc-url, and there the profile picks the image.
      */
     private static void describeServersOnTheLab(CommandSpec run) {
-        redescribe(run, "--engine", "Engine: hsqldb, h2, derby (in-process); postgres, mysql, mariadb, hsqldb-server"
+        redescribe(run, "--engine", "Engine: " + names(true) + " (in-process); " + names(false)
                 + " (servers: in containers on the docker backend, or your own at --jdbc-url)"
                 + " (default: ${DEFAULT-VALUE}).");
         redescribe(run, "--profile", "Engine profile, e.g. memory, durable, relaxed (default: the engine's first)."
                 + " On the docker backend the profile picks the image's configuration; a server at --jdbc-url"
                 + " is read back, not changed.");
+    }
+
+    private static String names(boolean embedded) {
+        return Engines.all().stream().filter(e -> e.embedded() == embedded).map(Engine::name)
+                .collect(Collectors.joining(", "));
     }
 
     private static void redescribe(CommandSpec command, String option, String description) {

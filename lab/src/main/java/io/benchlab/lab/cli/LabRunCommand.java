@@ -3,6 +3,7 @@ package io.benchlab.lab.cli;
 import io.benchlab.lab.backend.Backends;
 import io.benchlab.lab.backend.EmbeddedBackend;
 import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
 import io.benchlab.runner.cli.VersionProvider;
@@ -45,8 +46,10 @@ final class LabRunCommand implements Callable<Integer> {
         var engine = target.engine();
         var profile = target.profile(engine);
         var chosen = Backends.choose(backend, engine, target.jdbcUrlGiven());
-        var dbLimits = containers.db();
-        var runnerLimits = containers.runner();
+        // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
+        var image = chosen.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
+        var dbLimits = containers.db(image, profile);
+        var runnerLimits = containers.runner(image);
         var dbImage = containers.dbImage();
         var timeout = containers.timeout();
         if (chosen.provisionsDatabase() && target.jdbcUrlGiven()) {

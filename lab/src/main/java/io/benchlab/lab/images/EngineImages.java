@@ -1,49 +1,44 @@
 package io.benchlab.lab.images;
 
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
- * The images the lab runs server engines from. Versions come from {@code images/versions.properties},
- * the same file {@code make images} tags with, so the lab runs exactly what was built.
+ * The images the lab runs server engines from, one per server engine that has a descriptor,
+ * {@code images/<engine>/engine.properties}: the build copies them into the lab's jar (lab/pom.xml),
+ * and {@code make images} tags from the same files, so the lab runs exactly what was built.
  */
 public final class EngineImages {
 
     /** Where every container of a run finds the database password. */
     public static final String PASSWORD_FILE = "/run/secrets/db-password";
 
-    private static final String DATABASE = "bench";
-    private static final String USER = "bench";
-    private static final Properties VERSIONS = load();
+    /** Where the lab's jar holds {@code images/<engine>/engine.properties}. */
+    static final String RESOURCES = "benchlab/images/";
 
-    private static final List<EngineImage> ALL = List.of(
-            image("postgres", "postgres", 5432, USER, "jdbc:postgresql://%s:%d/%s", Map.of(
-                    "POSTGRES_USER", USER, "POSTGRES_DB", DATABASE, "POSTGRES_PASSWORD_FILE", PASSWORD_FILE)),
-            image("mariadb", "mariadb", 3306, USER, "jdbc:mysql://%s:%d/%s", Map.of(
-                    "MARIADB_USER", USER, "MARIADB_DATABASE", DATABASE, "MARIADB_PASSWORD_FILE", PASSWORD_FILE,
-                    "MARIADB_RANDOM_ROOT_PASSWORD", "1")),
-            image("mysql", "mysql", 3306, USER, "jdbc:mysql://%s:%d/%s", Map.of(
-                    "MYSQL_USER", USER, "MYSQL_DATABASE", DATABASE, "MYSQL_PASSWORD_FILE", PASSWORD_FILE,
-                    "MYSQL_RANDOM_ROOT_PASSWORD", "yes")),
-            image("hsqldb-server", "hsqldb-server", 9001, "SA", "jdbc:hsqldb:hsql://%s:%d/%s", Map.of(
-                    "HSQLDB_USER", "SA", "HSQLDB_PASSWORD_FILE", PASSWORD_FILE)));
+    private static final List<EngineImage> ALL = Engines.all().stream().filter(e -> !e.embedded())
+            .map(EngineImages::load).flatMap(Optional::stream).toList();
 
     private EngineImages() {
     }
 
-    /** The image of a server engine; in-process engines have none. */
+    /** The image of a server engine; in-process engines have none, nor a server engine without a descriptor. */
     public static EngineImage of(Engine engine) {
         return ALL.stream().filter(i -> i.engine().name().equals(engine.name())).findFirst()
-                .orElseThrow(() -> new BadInputException(engine.name() + " runs in-process and has no image;"
-                        + " container backends run " + names()));
+                .orElseThrow(() -> new BadInputException(engine.name() + (engine.embedded() ? " runs in-process"
+                        : " has no images/" + engine.name() + "/" + EngineDescriptor.FILE + " in this build")
+                        + " and has no image; container backends run " + names()));
     }
 
     public static List<EngineImage> all() {
@@ -54,33 +49,30 @@ public final class EngineImages {
         return ALL.stream().map(i -> i.engine().name()).collect(Collectors.joining(", "));
     }
 
-    /** {@code benchlab/runner:<version>}: the runner's own image. */
+    /** {@code benchlab/runner:<version>}: the runner's own image, of this build's version. */
     public static String runnerTag() {
-        return "benchlab/runner:" + version("runner");
+        return runnerTag(null);
     }
 
-    private static EngineImage image(String engine, String folder, int port, String user, String url,
-                                     Map<String, String> env) {
-        Engine e = Engines.find(engine).orElseThrow(() -> new IllegalStateException("no engine " + engine));
-        return new EngineImage(e, folder, version(folder), port, user, DATABASE, env, url);
+    /** The runner's tag under a registry ({@code host:port/benchlab/runner:...}); null: none. */
+    public static String runnerTag(String registry) {
+        return prefix(registry) + "benchlab/runner:" + EnvironmentProbe.labVersion();
     }
 
-    private static String version(String key) {
-        String v = VERSIONS.getProperty(key);
-        if (v == null) {
-            throw new IllegalStateException("images/versions.properties has no " + key);
-        }
-        return v.strip();
+    static String prefix(String registry) {
+        return registry == null || registry.isBlank() ? "" : registry.strip().replaceAll("/+$", "") + "/";
     }
 
-    private static Properties load() {
-        try (InputStream in = EngineImages.class.getResourceAsStream("versions.properties")) {
+    /** The engine's descriptor from the class path, read and checked; empty when it has none. */
+    static Optional<EngineImage> load(Engine engine) {
+        String resource = RESOURCES + engine.name() + "/" + EngineDescriptor.FILE;
+        try (InputStream in = EngineImages.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("versions.properties is not on the class path: rebuild the lab");
+                return Optional.empty();
             }
             Properties p = new Properties();
-            p.load(in);
-            return p;
+            p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            return Optional.of(EngineDescriptor.read(engine, p, "images/" + engine.name() + "/" + EngineDescriptor.FILE));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,7 @@ package io.benchlab.lab.images;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.runner.engine.Engine;
@@ -52,17 +53,51 @@ class EngineImagesTest {
         assertThat(pg.tag(pg.engine().profile("relaxed"))).isEqualTo("benchlab/postgres:" + pg.version() + "-relaxed");
         assertThat(pg.jdbcUrl("10.88.0.7", 5432)).isEqualTo("jdbc:postgresql://10.88.0.7:5432/bench");
         assertThat(EngineImages.runnerTag()).isEqualTo("benchlab/runner:" + EnvironmentProbe.labVersion());
+        EngineImage hs = EngineImages.of(Engines.find("hsqldb-server").orElseThrow());
+        assertThat(hs.tag(hs.engine().profile("durable"))).isEqualTo("benchlab/hsqldb-server:" + hs.version() + "-durable");
+    }
+
+    @Test
+    void aRegistryPrefixesEveryTag() {
+        EngineImage pg = EngineImages.of(Engines.find("postgres").orElseThrow());
+        Profile durable = pg.engine().profile("durable");
+        assertThat(pg.tag(durable, "reg.example:5000")).isEqualTo("reg.example:5000/" + pg.tag(durable));
+        assertThat(pg.tag(durable, "reg.example:5000/team/")).isEqualTo("reg.example:5000/team/" + pg.tag(durable));
+        assertThat(pg.tag(durable, null)).isEqualTo(pg.tag(durable));
+        assertThat(pg.tag(durable, " ")).isEqualTo(pg.tag(durable));
+        assertThat(EngineImages.runnerTag("reg.example:5000")).isEqualTo("reg.example:5000/" + EngineImages.runnerTag());
+    }
+
+    @Test
+    void theDescriptorGivesEnvironmentLimitsAndClientOptions() {
+        EngineImage maria = EngineImages.of(Engines.find("mariadb").orElseThrow());
+        assertThat(maria.env()).containsEntry("MARIADB_USER", "bench").containsEntry("MARIADB_DATABASE", "bench")
+                .containsEntry("MARIADB_PASSWORD_FILE", EngineImages.PASSWORD_FILE)
+                .containsEntry("MARIADB_RANDOM_ROOT_PASSWORD", "1").hasSize(4);
+        EngineImage hs = EngineImages.of(Engines.find("hsqldb-server").orElseThrow());
+        assertThat(hs.env()).isEqualTo(Map.of("HSQLDB_USER", "SA", "HSQLDB_PASSWORD_FILE", EngineImages.PASSWORD_FILE));
+        EngineImage pg = EngineImages.of(Engines.find("postgres").orElseThrow());
+        for (Profile p : pg.engine().profiles()) {
+            assertThat(pg.dbLimits(p)).isEqualTo(new ContainerLimits(1.0, 2L << 30));
+        }
+        assertThat(pg.runnerLimits()).isEqualTo(new ContainerLimits(1.0, 1L << 30));
+        assertThat(pg.clientJvmOptions()).containsExactly("-XX:TieredStopAtLevel=1");
     }
 
     @ParameterizedTest
     @MethodSource("images")
     void theDockerfilePinsItsBaseByTagAndDigestAsABuildArgument(EngineImage image) throws IOException {
-        String dockerfile = Files.readString(IMAGES.resolve(image.folder()).resolve("Dockerfile"));
+        Path folder = IMAGES.resolve(image.folder());
+        String dockerfile = Files.readString(folder.resolve("Dockerfile"));
         Matcher base = Pattern.compile("(?m)^ARG BASE=(\\S+):(\\S+)@sha256:([0-9a-f]{64})$").matcher(dockerfile);
         assertThat(base.find()).as("ARG BASE=<name>:<tag>@sha256:<digest> in %s", image.folder()).isTrue();
         assertThat(dockerfile).containsPattern("(?m)^FROM \\$\\{BASE}");
-        String versioned = image.folder().equals("hsqldb-server") ? argument(dockerfile, "VERSION") : base.group(2);
-        assertThat(versioned).startsWith(image.version());
+        // images/build passes the version; the default keeps a plain `docker build` honest.
+        assertThat(argument(dockerfile, "VERSION")).isEqualTo(image.version());
+        // An image that stages the engine's jar runs it on a generic base; others run the base's engine.
+        if (!Files.readString(folder.resolve("engine.properties")).contains("\nbuild.stage-jar=")) {
+            assertThat(base.group(2)).startsWith(image.version());
+        }
     }
 
     @ParameterizedTest

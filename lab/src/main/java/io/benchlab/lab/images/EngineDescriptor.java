@@ -1,0 +1,159 @@
+package io.benchlab.lab.images;
+
+import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.engine.Engine;
+import io.benchlab.runner.engine.Profile;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IllegalFormatException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a server engine's descriptor, {@code images/<engine>/engine.properties}. The Makefile and
+ * the scripts read the same file as plain {@code key=value} lines. Every key is checked here, so a
+ * bad descriptor fails the lab's tests (EngineDescriptorsTest) at build time, not a run.
+ */
+final class EngineDescriptor {
+
+    static final String FILE = "engine.properties";
+
+    private static final Set<String> REQUIRED = Set.of("version", "config.ext", "port", "user", "database", "url",
+            "env.user", "env.password-file", "client.cpus", "client.memory");
+    private static final Set<String> OPTIONAL = Set.of("env.database", "client.jvm-options", "build.stage-jar");
+    private static final Pattern EXTRA_ENV = Pattern.compile("env\\.extra\\.([A-Z_][A-Z0-9_]*)");
+    private static final Pattern LIMIT = Pattern.compile("limits\\.([a-z0-9-]+)\\.(cpus|memory)");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Z_][A-Z0-9_]*");
+    /** An image tag's characters: the version is part of one. */
+    private static final Pattern VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern WORD = Pattern.compile("[a-z0-9]+");
+    private static final Pattern MAVEN_ARTIFACT = Pattern.compile("[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+");
+
+    private EngineDescriptor() {
+    }
+
+    /** The engine's image as its descriptor says; {@code source} names the file in messages. */
+    static EngineImage read(Engine engine, Properties file, String source) {
+        Map<String, String> p = new TreeMap<>();
+        file.stringPropertyNames().forEach(k -> p.put(k, file.getProperty(k).strip()));
+        for (String key : p.keySet()) {
+            if (!REQUIRED.contains(key) && !OPTIONAL.contains(key) && !EXTRA_ENV.matcher(key).matches()
+                    && !LIMIT.matcher(key).matches()) {
+                throw bad(source, key, "is not a descriptor key");
+            }
+        }
+        for (String key : REQUIRED) {
+            if (p.getOrDefault(key, "").isEmpty()) {
+                throw bad(source, key, "is missing");
+            }
+        }
+        check(source, p, "version", VERSION);
+        check(source, p, "config.ext", WORD);
+        check(source, p, "env.user", ENV_NAME);
+        check(source, p, "env.password-file", ENV_NAME);
+        if (p.containsKey("env.database")) {
+            check(source, p, "env.database", ENV_NAME);
+        }
+        if (p.containsKey("build.stage-jar")) {
+            check(source, p, "build.stage-jar", MAVEN_ARTIFACT);
+        }
+        int port = port(source, p.get("port"));
+        String url = url(engine, source, p.get("url"));
+
+        Map<String, String> env = new HashMap<>();
+        env.put(p.get("env.user"), p.get("user"));
+        if (p.containsKey("env.database")) {
+            env.put(p.get("env.database"), p.get("database"));
+        }
+        env.put(p.get("env.password-file"), EngineImages.PASSWORD_FILE);
+        p.forEach((k, v) -> {
+            var m = EXTRA_ENV.matcher(k);
+            if (m.matches()) {
+                env.put(m.group(1), v);
+            }
+        });
+
+        Map<String, ContainerLimits> limits = new HashMap<>();
+        for (String key : p.keySet()) {
+            var m = LIMIT.matcher(key);
+            if (m.matches() && engine.profile(m.group(1)) == null) {
+                throw bad(source, key, "names no profile of " + engine.name());
+            }
+        }
+        for (Profile profile : engine.profiles()) {
+            String prefix = "limits." + profile.name() + ".";
+            limits.put(profile.name(), limits(source, p, prefix + "cpus", prefix + "memory"));
+        }
+        List<String> jvm = Arrays.stream(p.getOrDefault("client.jvm-options", "").split("\\s+"))
+                .filter(o -> !o.isEmpty()).toList();
+        for (String option : jvm) {
+            if (!option.startsWith("-")) {
+                throw bad(source, "client.jvm-options", "holds '" + option + "', not a JVM option");
+            }
+        }
+        return new EngineImage(engine, engine.name(), p.get("version"), port, p.get("user"), p.get("database"),
+                env, url, limits, limits(source, p, "client.cpus", "client.memory"), jvm);
+    }
+
+    private static void check(String source, Map<String, String> p, String key, Pattern pattern) {
+        if (!pattern.matcher(p.get(key)).matches()) {
+            throw bad(source, key, "'" + p.get(key) + "' does not match " + pattern);
+        }
+    }
+
+    private static int port(String source, String value) {
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw bad(source, "port", "'" + value + "' is not a TCP port");
+    }
+
+    /** A String.format pattern of host, port and database that the engine's driver takes. */
+    private static String url(Engine engine, String source, String pattern) {
+        String made;
+        try {
+            made = String.format(Locale.ROOT, pattern, "host.example", 65535, "db_name");
+        } catch (IllegalFormatException e) {
+            throw bad(source, "url", "'" + pattern + "' is not a pattern of host (%s), port (%d), database (%s): "
+                    + e.getMessage());
+        }
+        if (!made.contains("host.example") || !made.contains("65535") || !made.contains("db_name")) {
+            throw bad(source, "url", "'" + pattern + "' must place host (%s), port (%d) and database (%s)");
+        }
+        if (engine.jdbcUrlPrefixes().stream().noneMatch(made::startsWith)) {
+            throw bad(source, "url", "'" + pattern + "' is not a URL of " + engine.name() + "'s driver "
+                    + engine.jdbcUrlPrefixes());
+        }
+        return pattern;
+    }
+
+    private static ContainerLimits limits(String source, Map<String, String> p, String cpusKey, String memoryKey) {
+        for (String key : List.of(cpusKey, memoryKey)) {
+            if (!p.containsKey(key)) {
+                throw bad(source, key, "is missing");
+            }
+        }
+        try {
+            return ContainerLimits.of(cpusKey, Double.parseDouble(p.get(cpusKey)), memoryKey, p.get(memoryKey));
+        } catch (NumberFormatException e) {
+            throw bad(source, cpusKey, "'" + p.get(cpusKey) + "' is not a number");
+        } catch (BadInputException e) {
+            throw new IllegalStateException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static IllegalStateException bad(String source, String key, String problem) {
+        return new IllegalStateException(source + ": " + key + " " + problem);
+    }
+}
