@@ -11,25 +11,37 @@ ARGS     ?=
 
 GIT_SHA  := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 MVN      := mvn -B --no-transfer-progress -Dbenchlab.git.sha=$(GIT_SHA)
-SOURCES  := $(shell find pom.xml results-schema runner lab -path '*/target' -prune -o -type f \( -name '*.java' -o -name 'pom.xml' -o -name '*.sql' -o -name '*.json' -o -name '*.properties' \) -print 2>/dev/null)
-LAB_JAR  := lab/target/lab-0.1.0-SNAPSHOT.jar
+SOURCES  := $(shell find pom.xml results-schema runner lab -path '*/target' -prune -o -type f \( -name '*.java' -o -name 'pom.xml' -o -name '*.sql' -o -name '*.json' -o -name '*.properties' \) -print 2>/dev/null) $(wildcard images/*/engine.properties)
+VERSION  := $(shell sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -n 1)
+LAB_JAR  := lab/target/lab-$(VERSION).jar
 
-# Images (images/build): which to build, and with what (empty: docker if a daemon answers, else podman).
-IMAGES        ?= postgres mysql mariadb hsqldb-server runner
+# The server engines: every folder images/<engine>/ with a descriptor, engine.properties, which
+# holds what the rules below need (version, config.ext, build.stage-jar); nothing here names one.
+SERVER_ENGINES := $(patsubst images/%/engine.properties,%,$(wildcard images/*/engine.properties))
+descriptor      = $(strip $(shell sed -n 's/^$(subst .,\.,$(2))=//p' images/$(1)/engine.properties))
+profiles        = $(filter-out engine,$(basename $(notdir $(wildcard images/$(1)/*.$(call descriptor,$(1),config.ext)))))
+
+# Images (images/build): which to build, and with what (empty: docker if a daemon answers, else
+# podman). REGISTRY=host[:port][/path] also tags each image REGISTRY/benchlab/...; PUSH=1 pushes
+# those tags.
+IMAGES        ?= $(SERVER_ENGINES) runner
 CONTAINER_CLI ?=
+REGISTRY      ?=
+PUSH          ?=
 export CONTAINER_CLI
 
 .PHONY: build run test faults bench clean help images
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
-	@echo "make run ENGINE=postgres|mariadb|mysql|hsqldb-server [CLIENTS=32]     ... in containers (Docker or podman)"
-	@echo "make run ENGINE=postgres BACKEND=external JDBC_URL=jdbc:postgresql://...  ... on your own server"
+	@echo "make run ENGINE=<server engine> [CLIENTS=32]                          ... in containers (Docker or podman)"
+	@echo "    server engines: $(SERVER_ENGINES)"
+	@echo "make run ENGINE=<server engine> BACKEND=external JDBC_URL=jdbc:...    ... on your own server"
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
-	@echo "make images [IMAGES=\"postgres mysql mariadb hsqldb-server runner\"] [CONTAINER_CLI=docker|podman]"
-	@echo "                                                                     build the images"
+	@echo "make images [IMAGES=\"$(SERVER_ENGINES) runner\"] [CONTAINER_CLI=docker|podman]"
+	@echo "            [REGISTRY=host:port [PUSH=1]]                             build the images (tag, push)"
 	@echo "make build | clean"
 
 build: $(LAB_JAR)
@@ -41,7 +53,6 @@ $(LAB_JAR): $(SOURCES)
 # A server engine on the docker backend needs its image and the runner's, built (or checked,
 # which takes a moment) first, but only where a Docker API answers: elsewhere the lab says in one
 # line that there is no Docker and what to run instead.
-SERVER_ENGINES := postgres mysql mariadb hsqldb-server
 DOCKER_RUN     := $(and $(filter $(ENGINE),$(SERVER_ENGINES)),$(if $(JDBC_URL),,yes),$(filter docker,$(or $(BACKEND),docker)))
 
 run: build
@@ -66,38 +77,37 @@ clean:
 	mvn -B -q clean
 
 # ---------------------------------------------------------------------------------- images
-# One stamp per image (and profile) under target/images/<pinned|standin>/: an image whose
-# inputs did not change is not looked at again (images/build also skips a build whose inputs
-# match the existing image's label). BENCHLAB_STANDIN_BASES=1 (.ci/containers) builds FROM the
-# CI stand-ins; the two kinds keep apart stamps.
-IMAGE_STAMPS   := target/images/$(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),standin,pinned)
-HSQLDB_VERSION := $(shell sed -n 's/^hsqldb-server=//p' images/versions.properties)
-RUNNER_JAR     := runner/target/runner-0.1.0-SNAPSHOT.jar
-HSQLDB_JAR     := runner/target/lib/hsqldb-$(HSQLDB_VERSION).jar
-IMAGE_COMMON   := images/build images/versions.properties
-standin_deps    = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard .ci/standins/$(1)/*))
-profiles        = $(filter-out engine,$(basename $(notdir $(wildcard images/$(1)/*.$(2)))))
-image_stamps    = $(if $(filter runner,$(1)),$(IMAGE_STAMPS)/runner,$(foreach p,$(call profiles,$(1),$(2)),$(IMAGE_STAMPS)/$(1)-$(p)))
+# One stamp per image and profile under target/images/<pinned|standin>[-<registry>[-push]]/: an
+# image whose inputs did not change is not looked at again (images/build also skips a build whose
+# inputs match the existing image's label). BENCHLAB_STANDIN_BASES=1 (.ci/containers) builds FROM
+# the CI stand-ins; the kinds, and each registry, keep apart stamps, so that a new REGISTRY or
+# PUSH=1 tags and pushes images that are otherwise up to date.
+PUSH_FLAG    := $(if $(filter-out 0 no false,$(PUSH)),--push)
+IMAGE_STAMPS := target/images/$(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),standin,pinned)$(if $(REGISTRY),-$(subst :,_,$(subst /,_,$(REGISTRY)))$(if $(PUSH_FLAG),-push))
+IMAGE_OPTS    = $(if $(REGISTRY),--registry $(REGISTRY) $(PUSH_FLAG),$(if $(PUSH_FLAG),$(error PUSH=$(PUSH) needs REGISTRY=host[:port]: where to push)))
+RUNNER_JAR   := runner/target/runner-$(VERSION).jar
+IMAGE_COMMON := images/build images/descriptors.sh
+# The pinned base an image starts FROM, without its digest, and the CI stand-in made for it.
+base_of       = $(shell sed -n 's/^ARG BASE=//p' images/$(1)/Dockerfile | head -n 1 | sed 's/@sha256:.*//')
+standin_deps  = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard $(addsuffix *,$(dir $(shell grep -lx '. stand-in for: $(call base_of,$(1))' .ci/standins/*/Dockerfile 2>/dev/null)))))
+# build.stage-jar=GROUP:ARTIFACT: the jar images/build copies from the runner's build.
+stage_jar     = $(if $(call descriptor,$(1),build.stage-jar),runner/target/lib/$(lastword $(subst :, ,$(call descriptor,$(1),build.stage-jar)))-$(call descriptor,$(1),version).jar)
+image_stamps  = $(if $(filter runner,$(1)),$(IMAGE_STAMPS)/runner,$(foreach p,$(call profiles,$(1)),$(IMAGE_STAMPS)/$(1)/$(p)))
 
-STAMPS_postgres := $(call image_stamps,postgres,conf)
-STAMPS_mysql    := $(call image_stamps,mysql,cnf)
-STAMPS_mariadb  := $(call image_stamps,mariadb,cnf)
-STAMPS_hsqldb-server := $(call image_stamps,hsqldb-server,properties)
-STAMPS_runner   := $(IMAGE_STAMPS)/runner
-
-images: $(foreach i,$(IMAGES),$(or $(STAMPS_$(i)),$(error unknown image '$(i)' in IMAGES (postgres mysql mariadb hsqldb-server runner))))
+images: $(foreach i,$(IMAGES),$(if $(filter runner $(SERVER_ENGINES),$(i)),$(call image_stamps,$(i)),$(error unknown image '$(i)' in IMAGES ($(SERVER_ENGINES) runner))))
 
 # The jars come from `make build`.
-$(RUNNER_JAR) $(HSQLDB_JAR): $(LAB_JAR)
+$(RUNNER_JAR): $(LAB_JAR)
+	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
+runner/target/lib/%.jar: $(LAB_JAR)
 	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
 
-$(IMAGE_STAMPS)/postgres-%: images/postgres/Dockerfile images/postgres/%.conf $(IMAGE_COMMON) $(call standin_deps,postgres)
-	images/build --stamp $@ postgres:$*
-$(IMAGE_STAMPS)/mariadb-%: images/mariadb/Dockerfile images/mariadb/%.cnf $(IMAGE_COMMON) $(call standin_deps,mariadb)
-	images/build --stamp $@ mariadb:$*
-$(IMAGE_STAMPS)/mysql-%: images/mysql/Dockerfile images/mysql/%.cnf $(IMAGE_COMMON)
-	images/build --stamp $@ mysql:$*
-$(IMAGE_STAMPS)/hsqldb-server-%: images/hsqldb-server/Dockerfile images/hsqldb-server/%.properties images/hsqldb-server/entrypoint.sh $(HSQLDB_JAR) $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
-	images/build --stamp $@ hsqldb-server:$*
-$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options bin/jvm-options-server $(IMAGE_COMMON) $(call standin_deps,eclipse-temurin)
-	images/build --stamp $@ runner
+# Every engine image, per profile: stamp <engine>/<profile>, built from the engine's folder (the
+# jars staged there aside), its staged jar and the stand-in of its base.
+.SECONDEXPANSION:
+$(IMAGE_STAMPS)/%: $$(call engine_inputs,$$(patsubst %/,%,$$(dir $$*))) $(IMAGE_COMMON)
+	images/build $(strip --stamp $@ $(IMAGE_OPTS) $(subst /,:,$*))
+engine_inputs = $(filter-out %.jar,$(wildcard images/$(1)/*)) $(call stage_jar,$(1)) $(call standin_deps,$(1))
+
+$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options bin/jvm-options-server $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)
+	images/build $(strip --stamp $@ $(IMAGE_OPTS) runner)

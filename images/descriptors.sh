@@ -1,0 +1,47 @@
+# Sourced by images/build and images/smoke: the server engines' descriptors,
+# images/<engine>/engine.properties, read as plain key=value lines (the lab reads the same files
+# as Java properties; EngineDescriptorsTest keeps them readable both ways). Needs ROOT, IMAGES_DIR
+# and a die function.
+
+# The value of KEY in ENGINE's descriptor; without one, DEFAULT when given, else an error.
+descriptor() {   # descriptor ENGINE KEY [DEFAULT]
+  local file="$IMAGES_DIR/$1/engine.properties" v
+  [[ -f "$file" ]] || die "images/$1 has no engine.properties"
+  v="$(sed -n "s/^${2//./\\.}=//p" "$file" | tail -n 1)"
+  v="${v%"${v##*[![:space:]]}"}"
+  if [[ -z "$v" ]]; then
+    (( $# >= 3 )) || die "images/$1/engine.properties has no '$2=' line"
+    v="$3"
+  fi
+  printf '%s\n' "$v"
+}
+
+# NAME=VALUE for each key PREFIXNAME (env.extra.NAME=VALUE lines).
+descriptor_prefixed() {   # descriptor_prefixed ENGINE PREFIX
+  sed -n "s/^${2//./\\.}\([^=]*\)=\(.*[^[:space:]]\)[[:space:]]*$/\1=\2/p" "$IMAGES_DIR/$1/engine.properties"
+}
+
+# Every folder with a descriptor, in name order.
+engines() {
+  local f
+  for f in "$IMAGES_DIR"/*/engine.properties; do [[ -f "$f" ]] && basename "$(dirname "$f")"; done
+  return 0
+}
+
+# The engine's profiles: its files <profile>.<config.ext>, the descriptor aside.
+profiles() {   # profiles ENGINE
+  local ext f
+  ext="$(descriptor "$1" config.ext)"
+  for f in "$IMAGES_DIR/$1"/*."$ext"; do
+    [[ -f "$f" && "${f##*/}" != engine.properties ]] && basename "$f" ".$ext"
+  done
+  return 0
+}
+
+# The runner's version: the Maven project's (the root pom's first <version>).
+project_version() {
+  local v
+  v="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1)"
+  [[ -n "$v" ]] || die "no <version> in $ROOT/pom.xml"
+  printf '%s\n' "$v"
+}
