@@ -109,5 +109,5 @@ $(IMAGE_STAMPS)/%: $$(call engine_inputs,$$(patsubst %/,%,$$(dir $$*))) $(IMAGE_
 	images/build $(strip --stamp $@ $(IMAGE_OPTS) $(subst /,:,$*))
 engine_inputs = $(filter-out %.jar,$(wildcard images/$(1)/*)) $(call stage_jar,$(1)) $(call standin_deps,$(1))
 
-$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options bin/jvm-options-server $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)
+$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)
 	images/build $(strip --stamp $@ $(IMAGE_OPTS) runner)
