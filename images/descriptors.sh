@@ -45,3 +45,13 @@ project_version() {
   [[ -n "$v" ]] || die "no <version> in $ROOT/pom.xml"
   printf '%s\n' "$v"
 }
+
+# The engine's JDBC URL at HOST:PORT: its url pattern (%s host, %d port, %s database, in that
+# order, so that printf reads it as the lab's String.format does).
+jdbc_url() {   # jdbc_url ENGINE HOST PORT
+  local pattern database
+  pattern="$(descriptor "$1" url)"
+  database="$(descriptor "$1" database)"
+  # shellcheck disable=SC2059
+  printf "$pattern\n" "$2" "$3" "$database"
+}
