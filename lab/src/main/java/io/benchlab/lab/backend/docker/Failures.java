@@ -12,7 +12,8 @@ final class Failures {
 
     /**
      * The line of a container's log that says why it stopped: the first bad-setting, FATAL or
-     * [ERROR] line (PostgreSQL, MariaDB/MySQL) or exception, else the last non-blank line.
+     * [ERROR] line (how database servers log a bad configuration) or exception, else the last
+     * non-blank line.
      */
     static String causeLine(String logs) {
         String[] lines = logs.strip().split("\\R");
