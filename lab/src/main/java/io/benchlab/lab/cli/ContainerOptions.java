@@ -1,6 +1,8 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.DurationConverter;
 import io.benchlab.runner.core.BadInputException;
@@ -45,6 +47,22 @@ public final class ContainerOptions {
                     + " (default: warm-up + rounds x duration + 30m).")
     Duration timeout;
 
+    Provisioning provisioning() {
+        return new Provisioning(dbImage(), db(), runner());
+    }
+
+    /** --timeout, or the planned time (warm-up plus rounds) plus slack for the load and the start. */
+    Duration timeout(WorkloadConfig w) {
+        if (timeout != null && timeout.isZero()) {
+            throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
+        }
+        if (timeout != null) {
+            return timeout;
+        }
+        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
+        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+    }
+
     ContainerLimits db() {
         return ContainerLimits.of("--db-cpus", dbCpus, "--db-memory", dbMemory);
     }
@@ -58,13 +76,6 @@ public final class ContainerOptions {
             throw new BadInputException("--db-image is empty; leave it out for the engine's pinned image");
         }
         return dbImage;
-    }
-
-    Duration timeout() {
-        if (timeout != null && timeout.isZero()) {
-            throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
-        }
-        return timeout;
     }
 
     /** On a backend without containers these options would be silently ignored: refuse them instead. */
