@@ -6,6 +6,8 @@ import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.results.Placement;
 import io.benchlab.runner.Defaults;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -27,13 +29,18 @@ final class ClusterObjects {
     private final KubernetesClient client;
     private final String namespace;
     private final String runId;
+    private final LabelSelector selector;
     private volatile String jobName;
     private boolean deleted;
 
+    /** The objects of one run, or with a null {@code runId} of every run ({@code lab clean}). */
     ClusterObjects(KubernetesClient client, String namespace, String runId) {
         this.client = client;
         this.namespace = namespace;
         this.runId = runId;
+        this.selector = new LabelSelectorBuilder().addNewMatchExpression().withKey(Labels.RUN_ID)
+                .withOperator(runId == null ? "Exists" : "In").withValues(runId == null ? List.of() : List.of(runId))
+                .endMatchExpression().build();
     }
 
     /** The Job first (suspended), then the Secret, the database pod and its Service, each owned by the Job. */
@@ -117,11 +124,11 @@ final class ClusterObjects {
         }
         deleted = true;
         List<String> problems = new ArrayList<>();
-        attempt(problems, () -> client.batch().v1().jobs().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
+        attempt(problems, () -> client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector)
                 .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete());
-        attempt(problems, () -> client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).delete());
-        attempt(problems, () -> client.services().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).delete());
-        attempt(problems, () -> client.secrets().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).delete());
+        attempt(problems, () -> client.pods().inNamespace(namespace).withLabelSelector(selector).delete());
+        attempt(problems, () -> client.services().inNamespace(namespace).withLabelSelector(selector).delete());
+        attempt(problems, () -> client.secrets().inNamespace(namespace).withLabelSelector(selector).delete());
         long deadline = System.nanoTime() + Defaults.KUBE_DELETE_WAIT.toNanos();
         while (problems.isEmpty() && !remaining().isEmpty() && System.nanoTime() - deadline < 0) {
             try {
@@ -133,7 +140,7 @@ final class ClusterObjects {
         }
         List<String> left = problems.isEmpty() ? remaining() : List.of();
         if (!problems.isEmpty() || !left.isEmpty()) {
-            progress.warn("not everything of run " + runId + " is gone yet (" + String.join("; ", problems.isEmpty() ? left
+            progress.warn("not everything of " + (runId == null ? "the runs" : "run " + runId) + " is gone yet (" + String.join("; ", problems.isEmpty() ? left
                     : problems) + "); 'lab clean --namespace " + namespace + "' removes it, and the Job's TTL anyway");
         }
     }
@@ -142,13 +149,13 @@ final class ClusterObjects {
     List<String> remaining() {
         List<String> left = new ArrayList<>();
         try {
-            client.batch().v1().jobs().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).list().getItems()
+            client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector).list().getItems()
                     .forEach(o -> left.add("job " + o.getMetadata().getName()));
-            client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).list().getItems()
+            client.pods().inNamespace(namespace).withLabelSelector(selector).list().getItems()
                     .forEach(o -> left.add("pod " + o.getMetadata().getName()));
-            client.services().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).list().getItems()
+            client.services().inNamespace(namespace).withLabelSelector(selector).list().getItems()
                     .forEach(o -> left.add("service " + o.getMetadata().getName()));
-            client.secrets().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).list().getItems()
+            client.secrets().inNamespace(namespace).withLabelSelector(selector).list().getItems()
                     .forEach(o -> left.add("secret " + o.getMetadata().getName()));
         } catch (KubernetesClientException e) {
             left.add(KubeConnection.explain(client, e));
