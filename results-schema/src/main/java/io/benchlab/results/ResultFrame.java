@@ -59,7 +59,7 @@ public final class ResultFrame {
             if (line.startsWith(BEGIN)) {
                 String[] parts = line.substring(BEGIN.length()).strip().split(" ");
                 body = new StringBuilder();
-                length = parts.length == 2 ? Long.parseLong(parts[0]) : -1;
+                length = parts.length == 2 && parts[0].matches("\\d{1,18}") ? Long.parseLong(parts[0]) : -1;
                 sha = parts.length == 2 ? parts[1] : "";
             } else if (line.strip().equals(END.strip())) {
                 close();

@@ -54,6 +54,8 @@ final class LabRunCommand implements Callable<Integer> {
         var engine = target.engine();
         var profile = target.profile(engine);
         var kind = BackendKind.choose(backend, engine, target.jdbcUrlGiven());
+        // Every limit names its own flag and value, whatever the backend: checked before they are refused.
+        var provisioning = containers.provisioning();
         var parsed = commandSpec.commandLine().getParseResult();
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
@@ -73,8 +75,8 @@ final class LabRunCommand implements Callable<Integer> {
         Backend chosen = switch (kind) {
             case EMBEDDED -> new EmbeddedBackend();
             case EXTERNAL -> new ExternalBackend();
-            case DOCKER -> new DockerBackend(containers.provisioning());
-            case KUBERNETES -> new KubernetesBackend(containers.provisioning(), kubernetes.settings());
+            case DOCKER -> new DockerBackend(provisioning);
+            case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
         };
         var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config, output,
                 kind.provisionsDatabase() ? containers.timeout(config) : null);

@@ -19,9 +19,14 @@ final class CgroupLimits {
 
     /** v2 cpu.max: "QUOTA PERIOD" in microseconds, or "max"; v1: cfs_quota_us (-1: none) over cfs_period_us. */
     static Double cpus() {
-        String[] v2 = firstLine("cpu.max").split(" ");
-        String quota = v2.length == 2 ? v2[0] : firstLine("cpu/cpu.cfs_quota_us");
-        String period = v2.length == 2 ? v2[1] : firstLine("cpu/cpu.cfs_period_us");
+        return cpus(ROOT);
+    }
+
+    /** As {@link #cpus()}, from the cgroup files under {@code root} (tests). */
+    static Double cpus(Path root) {
+        String[] v2 = firstLine(root, "cpu.max").split(" ");
+        String quota = v2.length == 2 ? v2[0] : firstLine(root, "cpu/cpu.cfs_quota_us");
+        String period = v2.length == 2 ? v2[1] : firstLine(root, "cpu/cpu.cfs_period_us");
         Long q = number(quota);
         Long p = number(period);
         return q == null || p == null || q <= 0 || p <= 0 ? null : (double) q / p;
@@ -29,8 +34,13 @@ final class CgroupLimits {
 
     /** v2 memory.max: bytes, or "max"; v1 memory.limit_in_bytes, a page-rounded 2^63 when there is none. */
     static Long memoryBytes() {
-        String v2 = firstLine("memory.max");
-        Long bytes = number(v2.isEmpty() ? firstLine("memory/memory.limit_in_bytes") : v2);
+        return memoryBytes(ROOT);
+    }
+
+    /** As {@link #memoryBytes()}, from the cgroup files under {@code root} (tests). */
+    static Long memoryBytes(Path root) {
+        String v2 = firstLine(root, "memory.max");
+        Long bytes = number(v2.isEmpty() ? firstLine(root, "memory/memory.limit_in_bytes") : v2);
         return bytes == null || bytes <= 0 || bytes >= UNLIMITED ? null : bytes;
     }
 
@@ -44,10 +54,10 @@ final class CgroupLimits {
         }
     }
 
-    private static String firstLine(String file) {
+    private static String firstLine(Path root, String file) {
         try {
             // readAllLines: /proc and /sys files report no size, and a plain read can come back short.
-            List<String> lines = Files.readAllLines(ROOT.resolve(file));
+            List<String> lines = Files.readAllLines(root.resolve(file));
             return lines.isEmpty() ? "" : lines.get(0).strip();
         } catch (IOException | RuntimeException notThere) {
             return "";

@@ -45,13 +45,14 @@ final class PodFacts {
                 fromKubelet ? "kubelet" : "pod spec");
     }
 
-    /** {@code docker.io/benchlab/x@sha256:...} or {@code sha256:...}: the digest; anything else: null. */
+    /** {@code docker.io/benchlab/x@sha256:...} or {@code sha256:...}: the digest; anything else (a name:tag too): null. */
     static String digest(String imageId) {
         if (imageId == null || imageId.isBlank()) {
             return null;
         }
         String d = imageId.substring(imageId.lastIndexOf('@') + 1);
-        return d.matches("[a-z0-9]+:[a-zA-Z0-9=_-]+") ? d : null;
+        // An OCI digest's encoded part is a hash (sha256: 64 hex digits): a name:tag is none.
+        return d.matches("[a-z0-9]+:[a-zA-Z0-9=_-]{32,}") ? d : null;
     }
 
     /** {@code containerd://1.6.20} reads {@code containerd 1.6.20}, as the docker backend's {@code docker 27.3}. */
