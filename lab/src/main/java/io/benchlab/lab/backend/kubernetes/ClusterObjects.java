@@ -43,14 +43,14 @@ final class ClusterObjects {
                 .endMatchExpression().build();
     }
 
-    /** The Job first (suspended), then the Secret, the database pod and its Service, each owned by the Job. */
+    /** The Job first (suspended), then the Secret it owns, then the database pod and its Service, owned by the Secret. */
     void create(RunPlan plan) {
         try {
             Job job = client.batch().v1().jobs().inNamespace(namespace).resource(plan.job()).create();
             jobName = job.getMetadata().getName();
-            client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
-            client.pods().inNamespace(namespace).resource(RunObjects.ownedBy(plan.dbPod(), job)).create();
-            client.services().inNamespace(namespace).resource(RunObjects.ownedBy(plan.service(), job)).create();
+            var secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
+            client.pods().inNamespace(namespace).resource(RunObjects.ownedBy(plan.dbPod(), secret)).create();
+            client.services().inNamespace(namespace).resource(RunObjects.ownedBy(plan.service(), secret)).create();
         } catch (KubernetesClientException e) {
             KubernetesRun.requireNamespace(e, namespace);
             throw new KubernetesRun.RunFailure("the run's objects could not be made: " + KubeConnection.explain(client, e));

@@ -52,6 +52,7 @@ class KwokClusterIT {
         objects.create(plan);
         objects.letGo();
         Pod db = await(() -> running(objects.pod(plan.dbPod().getMetadata().getName())));
+        // kwok completes a Job's pod at once: started is all a fake node can show.
         Pod runner = await(() -> objects.runnerPod().filter(PodStates::started).orElse(null));
 
         assertThat(roleOf(db)).isEqualTo(Labels.DB_ROLE);
@@ -135,9 +136,13 @@ class KwokClusterIT {
         List<String> left = cluster.leftovers();
         assertThat(left).hasSize(4);
         String job = left.stream().filter(s -> s.startsWith("job ")).findFirst().orElseThrow().substring(4);
-        assertThat(cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel(Labels.COMPONENT, Labels.DATABASE)
-                .list().getItems()).allSatisfy(p -> assertThat(p.getMetadata().getOwnerReferences())
+        var secrets = cluster.client.secrets().inNamespace(TestCluster.NAMESPACE).withLabel(Labels.RUN_ID).list().getItems();
+        assertThat(secrets).singleElement().satisfies(s -> assertThat(s.getMetadata().getOwnerReferences())
                 .extracting(r -> r.getKind() + "/" + r.getName()).containsExactly("Job/" + job));
+        String secret = secrets.get(0).getMetadata().getName();
+        assertThat(cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel(Labels.COMPONENT, Labels.DATABASE)
+                .list().getItems()).singleElement().satisfies(p -> assertThat(p.getMetadata().getOwnerReferences())
+                .extracting(r -> r.getKind() + "/" + r.getName()).containsExactly("Secret/" + secret));
         CliCapture.Outcome clean = CliCapture.run(LabMain::commandLine, "clean", "--kubeconfig",
                 cluster.kubeconfig.toString(), "--namespace", TestCluster.NAMESPACE);
         assertThat(clean.exitCode()).as(clean.toString()).isZero();

@@ -106,12 +106,14 @@ public final class RunObjects {
     }
 
     /**
-     * Makes {@code object} go with the Job: when the Job's TTL removes it (a lab killed with -9
-     * removes nothing), the garbage collector removes the database, its Service and the Secret too.
+     * Makes {@code object} go with its owner: the Job owns the Secret, the Secret the database pod
+     * and its Service, so that when the Job's TTL removes it (a lab killed with -9 removes
+     * nothing) the garbage collector removes the rest. Not the Job directly for the pod: a pod
+     * owned by a Job counts as one of its pods to some tools (kwok completes it).
      */
-    public static <T extends HasMetadata> T ownedBy(T object, Job job) {
-        OwnerReference ref = new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job")
-                .withName(job.getMetadata().getName()).withUid(job.getMetadata().getUid())
+    public static <T extends HasMetadata> T ownedBy(T object, HasMetadata owner) {
+        OwnerReference ref = new OwnerReferenceBuilder().withApiVersion(owner.getApiVersion()).withKind(owner.getKind())
+                .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid())
                 .withBlockOwnerDeletion(false).withController(false).build();
         object.getMetadata().setOwnerReferences(List.of(ref));
         return object;
