@@ -2,7 +2,9 @@ package io.benchlab.results;
 
 /**
  * The runner's machine and the lab build that produced the result. {@code jvmArgs} are the
- * runner JVM's options (heap and collector shape embedded-engine figures), secrets masked.
+ * runner JVM's options (heap and collector shape embedded-engine figures), secrets masked. The
+ * cgroup limits are those the runner's own process lives under (null: unlimited or unknown): in
+ * a container or pod, what the runtime applied, seen from inside.
  */
 public record Environment(
         String labVersion,
@@ -15,7 +17,9 @@ public record Environment(
         int cores,
         long maxHeapBytes,
         String hostname,
-        java.util.List<String> jvmArgs) {
+        java.util.List<String> jvmArgs,
+        Double cgroupCpuLimit,
+        Long cgroupMemoryLimitBytes) {
 
     public Environment {
         jvmArgs = jvmArgs == null ? java.util.List.of() : java.util.List.copyOf(jvmArgs);

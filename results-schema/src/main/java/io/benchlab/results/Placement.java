@@ -4,11 +4,20 @@ import java.util.Map;
 
 /**
  * Where the client and the database ran. Embedded runs fill only {@code backend}; container
- * and Kubernetes backends record images, nodes and limits for each side.
+ * and Kubernetes backends record images, nodes and limits for each side, and Kubernetes the
+ * cluster too.
  */
-public record Placement(String backend, Side runner, Side database) {
+public record Placement(String backend, Side runner, Side database, Cluster cluster) {
 
-    /** One side of the run: a container or pod, or the local process. */
+    public Placement(String backend, Side runner, Side database) {
+        this(backend, runner, database, null);
+    }
+
+    /**
+     * One side of the run: a container or pod, or the local process. {@code cpuLimit} and
+     * {@code memoryLimitBytes} are the limits in force as the runtime reports them
+     * ({@code limitsSource} says who reported them); the Kubernetes fields are null elsewhere.
+     */
     public record Side(
             String node,
             String image,
@@ -16,14 +25,34 @@ public record Placement(String backend, Side runner, Side database) {
             Double cpuLimit,
             Long memoryLimitBytes,
             String containerEngine,
-            Map<String, String> labels) {
+            Map<String, String> labels,
+            String pod,
+            String qosClass,
+            String kubeletVersion,
+            Resources nodeCapacity,
+            Resources nodeAllocatable,
+            String limitsSource) {
 
         public Side {
             labels = labels == null ? Map.of() : Map.copyOf(labels);
         }
+
+        public Side(String node, String image, String imageDigest, Double cpuLimit, Long memoryLimitBytes,
+                    String containerEngine, Map<String, String> labels) {
+            this(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, null, null, null, null,
+                    null, null);
+        }
+    }
+
+    /** CPUs and memory of a node, as capacity or as allocatable to pods. */
+    public record Resources(double cpus, long memoryBytes) {
+    }
+
+    /** The cluster a Kubernetes run used. */
+    public record Cluster(String kubernetesVersion, String namespace) {
     }
 
     public static Placement of(String backend) {
-        return new Placement(backend, null, null);
+        return new Placement(backend, null, null, null);
     }
 }

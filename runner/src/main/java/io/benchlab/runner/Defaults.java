@@ -145,4 +145,19 @@ public final class Defaults {
 
     private Defaults() {
     }
+
+    /** The namespace of the kubernetes backend's objects (k8s/namespace makes it). */
+    public static final String KUBE_NAMESPACE = "benchlab";
+
+    /** A finished runner Job (and, through its owner references, the run's database) is removed this long after, even with no lab left to do it. */
+    public static final Duration KUBE_TTL_AFTER_FINISHED = Duration.ofMinutes(10);
+
+    /** How long a pod may stay unschedulable before the run fails with the scheduler's reason (a node may be draining). */
+    public static final Duration KUBE_UNSCHEDULABLE_GRACE = Duration.ofSeconds(20);
+
+    /** How long the lab waits for the API server to answer before it says that it does not. */
+    public static final Duration KUBE_API_TIMEOUT = Duration.ofSeconds(10);
+
+    /** How long the lab waits for a run's objects to be gone from the API server once it deleted them. */
+    public static final Duration KUBE_DELETE_WAIT = Duration.ofSeconds(60);
 }

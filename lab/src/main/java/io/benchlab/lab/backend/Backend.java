@@ -1,10 +1,10 @@
 package io.benchlab.lab.backend;
 
-import java.io.PrintWriter;
-
 /**
- * Provisions the engine, runs the runner, collects the result and removes whatever it made,
- * whether the run succeeded or not. Returns the runner's exit code (0 ok, 1 failed, 2 bad input).
+ * Where a run's database and runner live. A backend only provisions the database, runs the
+ * runner and tears down what it made; the run pipeline ({@code lab.pipeline.RunPipeline}) owns
+ * the run id, the output, signals and the timeout, the result's completion, the sinks, the
+ * summary and the exit code, the same for every backend.
  */
 public interface Backend {
 
@@ -15,5 +15,10 @@ public interface Backend {
         return false;
     }
 
-    int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception;
+    /** Checks that make nothing (a daemon or cluster answers, the images exist): bad input is one line. */
+    default void check(RunSpec spec) throws Exception {
+    }
+
+    /** Opens one run: everything the backend makes from here on is removed when the run is closed. */
+    BackendRun open(RunSpec spec, String runId, Progress progress) throws Exception;
 }

@@ -1,9 +1,6 @@
 package io.benchlab.lab.backend;
 
-import io.benchlab.results.Placement;
-import io.benchlab.runner.cli.RunAction;
 import io.benchlab.runner.core.BadInputException;
-import java.io.PrintWriter;
 
 /**
  * A database the user already runs, reached through --jdbc-url. The lab provisions nothing and
@@ -13,14 +10,18 @@ public final class ExternalBackend implements Backend {
 
     @Override
     public String name() {
-        return "external";
+        return BackendKind.EXTERNAL.label();
     }
 
     @Override
-    public int run(RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
+    public void check(RunSpec spec) {
         if (spec.target().managed()) {
             throw new BadInputException("the external backend needs --jdbc-url of the database to use");
         }
-        return RunAction.execute(spec.target(), spec.workload(), Placement.of(name()), spec.output(), out, err);
+    }
+
+    @Override
+    public BackendRun open(RunSpec spec, String runId, Progress progress) {
+        return new InProcessRun(spec, runId, name(), progress);
     }
 }

@@ -8,12 +8,10 @@ import io.benchlab.runner.engine.Profile;
 import java.time.Duration;
 
 /**
- * What the lab was asked to run. A backend turns it into a database plus a runner (in-process,
- * in containers, or in a Kubernetes Job) and collects one result. {@code target} is the database
- * the user gave (embedded or external); it is null when the backend provisions one itself.
- * {@code output} says where the result goes, how chatty the run is and whether warnings fail it.
- * {@code dbImage} is null for the engine's pinned image of the profile; {@code timeout} is null
- * for "the planned time plus {@code Defaults.RUN_TIMEOUT_SLACK}".
+ * What the lab was asked to run, whatever the backend. {@code target} is the database the user
+ * gave (embedded or external); it is null when the backend provisions one itself (how, is that
+ * backend's own options). {@code output} says where the result goes, how chatty the run is and
+ * whether warnings fail it. {@code timeout} is null for no limit.
  */
 public record RunSpec(
         Engine engine,
@@ -21,8 +19,5 @@ public record RunSpec(
         Target target,
         WorkloadConfig workload,
         OutputOptions output,
-        String dbImage,
-        ContainerLimits dbLimits,
-        ContainerLimits runnerLimits,
         Duration timeout) {
 }

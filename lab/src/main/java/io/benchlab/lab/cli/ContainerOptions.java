@@ -1,7 +1,10 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.images.EngineImage;
+import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.DurationConverter;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Durations;
@@ -49,6 +52,23 @@ public final class ContainerOptions {
                     + " (default: warm-up + rounds x duration + 30m).")
     Duration timeout;
 
+    /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
+    Provisioning provisioning(EngineImage image, Profile profile) {
+        return new Provisioning(dbImage(), db(image, profile), runner(image));
+    }
+
+    /** --timeout, or the planned time (warm-up plus rounds) plus slack for the load and the start. */
+    Duration timeout(WorkloadConfig w) {
+        if (timeout != null && timeout.isZero()) {
+            throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
+        }
+        if (timeout != null) {
+            return timeout;
+        }
+        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
+        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+    }
+
     /**
      * The database container's limits: the flags given, else the image's for the profile. With no
      * image (a run without containers) the flags are still checked, so that a bad value names its
@@ -83,13 +103,6 @@ public final class ContainerOptions {
             throw new BadInputException("--db-image is empty; leave it out for the engine's pinned image");
         }
         return dbImage;
-    }
-
-    Duration timeout() {
-        if (timeout != null && timeout.isZero()) {
-            throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
-        }
-        return timeout;
     }
 
     /** On a backend without containers these options would be silently ignored: refuse them instead. */

@@ -1,9 +1,14 @@
 package io.benchlab.lab.cli;
 
-import io.benchlab.lab.backend.Backends;
+import io.benchlab.lab.backend.Backend;
+import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.EmbeddedBackend;
+import io.benchlab.lab.backend.ExternalBackend;
 import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.docker.DockerBackend;
+import io.benchlab.lab.backend.kubernetes.KubernetesBackend;
 import io.benchlab.lab.images.EngineImages;
+import io.benchlab.lab.pipeline.RunPipeline;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
 import io.benchlab.runner.cli.VersionProvider;
@@ -31,12 +36,16 @@ final class LabRunCommand implements Callable<Integer> {
 
     @Option(names = "--backend", paramLabel = "NAME",
             description = "Where the engine runs: embedded (in this process), external (a server you run, at"
-                    + " --jdbc-url) or docker (the engine's pinned image and the runner in containers)"
-                    + " (default: embedded for in-process engines, external with --jdbc-url, else docker).")
+                    + " --jdbc-url), docker (the engine's pinned image and the runner in containers) or kubernetes"
+                    + " (a database pod and a runner Job on dedicated nodes) (default: embedded for in-process"
+                    + " engines, external with --jdbc-url, else docker).")
     String backend;
 
     @Mixin
     ContainerOptions containers;
+
+    @Mixin
+    KubernetesOptions kubernetes;
 
     @Mixin
     OutputOptions output;
@@ -45,26 +54,40 @@ final class LabRunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var engine = target.engine();
         var profile = target.profile(engine);
-        var chosen = Backends.choose(backend, engine, target.jdbcUrlGiven());
+        var kind = BackendKind.choose(backend, engine, target.jdbcUrlGiven());
+        // Every limit names its own flag and value, whatever the backend: checked before they are refused.
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
-        var image = chosen.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
-        var dbLimits = containers.db(image, profile);
-        var runnerLimits = containers.runner(image);
-        var dbImage = containers.dbImage();
-        var timeout = containers.timeout();
-        if (chosen.provisionsDatabase() && target.jdbcUrlGiven()) {
-            throw new BadInputException("--backend " + chosen.name() + " starts its own database; to use the one at"
+        var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
+        var provisioning = containers.provisioning(image, profile);
+        var parsed = commandSpec.commandLine().getParseResult();
+        if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
+            throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");
         }
-        if (!chosen.provisionsDatabase()) {
-            containers.refuseOn(chosen.name(), commandSpec.commandLine().getParseResult());
+        if (!kind.provisionsDatabase()) {
+            containers.refuseOn(kind.label(), parsed);
         }
-        if (chosen instanceof EmbeddedBackend && !engine.embedded()) {
+        if (kind != BackendKind.KUBERNETES) {
+            kubernetes.refuseOn(kind.label(), parsed);
+        }
+        if (kind == BackendKind.EMBEDDED && !engine.embedded()) {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"
-                    + " --backend docker, or --backend external --jdbc-url URL");
+                    + " --backend docker or kubernetes, or --backend external --jdbc-url URL");
         }
-        var spec = new RunSpec(engine, profile, chosen.provisionsDatabase() ? null : target.toTarget(),
-                workload.toConfig().requireSupportedBy(engine), output, dbImage, dbLimits, runnerLimits, timeout);
-        return chosen.run(spec, commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
+        var config = workload.toConfig().requireSupportedBy(engine);
+        Backend chosen = switch (kind) {
+            case EMBEDDED -> new EmbeddedBackend();
+            case EXTERNAL -> new ExternalBackend();
+            case DOCKER -> new DockerBackend(provisioning);
+            case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
+        };
+        var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config, output,
+                kind.provisionsDatabase() ? containers.timeout(config) : null);
+        var out = commandSpec.commandLine().getOut();
+        var err = commandSpec.commandLine().getErr();
+        if (kubernetes.dryRun()) {
+            return ((KubernetesBackend) chosen).printManifests(spec, out);
+        }
+        return RunPipeline.run(chosen, spec, out, err);
     }
 }

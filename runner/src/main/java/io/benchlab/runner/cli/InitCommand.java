@@ -39,7 +39,7 @@ final class InitCommand implements Callable<Integer> {
         }
         try (Connection c = Benchmark.connectOrBadInput(target)) {
             TpcbLoader.Outcome loaded = new TpcbLoader(target.engine(), load.batchSize,
-                    (table, done, total, seconds) -> RunAction.progressLine(err, table, done, total, seconds),
+                    (table, done, total, seconds) -> LocalRun.progressLine(err, table, done, total, seconds),
                     Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(c, load.scale);
             if (target.managed()) {
                 target.engine().shutdown(c, target.profile());

@@ -32,11 +32,16 @@ final class RunCommand implements Callable<Integer> {
             description = "The run id to record; set by the lab, which labels its containers or pods with it.")
     String runId;
 
+    @Option(names = "--result-frame", hidden = true,
+            description = "Print the result on stdout as a checksummed frame, not the summary; set by a lab that"
+                    + " cannot read this runner's files (a Kubernetes Job pod).")
+    boolean framed;
+
     @Override
     public Integer call() throws Exception {
         var config = workload.toConfig();
         var resolved = target.toTarget();
-        return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config, Placement.of(backend), output,
-                spec.commandLine().getOut(), spec.commandLine().getErr());
+        return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config,
+                Placement.of(backend), output, framed, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -32,7 +32,9 @@ public final class EnvironmentProbe {
                 rt.availableProcessors(),
                 rt.maxMemory(),
                 hostname(),
-                jvmArgs());
+                jvmArgs(),
+                CgroupLimits.cpus(),
+                CgroupLimits.memoryBytes());
     }
 
     /** The JVM's own options, with the value of anything that looks like a secret masked. */

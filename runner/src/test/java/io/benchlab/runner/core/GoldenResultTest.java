@@ -186,7 +186,7 @@ class GoldenResultTest {
         Environment environment = new Environment("0.1.0-SNAPSHOT", "0123456789abcdef0123456789abcdef01234567",
                 "OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1", "Debian", "Linux 6.1.0-28-amd64", "amd64",
                 "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 4, 2_147_483_648L, "bench-host-1",
-                List.of("-XX:+UseParallelGC", "-XX:InitialRAMPercentage=25"));
+                List.of("-XX:+UseParallelGC", "-XX:InitialRAMPercentage=25"), null, null);
         Timestamps timestamps = new Timestamps("2025-03-01T09:00:00.125Z", "2025-03-01T09:00:02.375Z",
                 "2025-03-01T09:00:18.911Z");
         Load load = new Load(1, 100_011L, 0.734, "insert-select");

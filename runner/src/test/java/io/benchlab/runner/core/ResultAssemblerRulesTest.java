@@ -188,7 +188,7 @@ class ResultAssemblerRulesTest {
                 config,
                 new EngineInfo("h2", "memory", "H2", "2.3.232", "H2 JDBC Driver 2.3.232", "jdbc:h2:mem:x", Map.of()),
                 new Environment("0.1.0-SNAPSHOT", "unknown", "jvm", "vendor", "Linux", "amd64", "cpu", 2, 1L << 30,
-                        "host", List.of()),
+                        "host", List.of(), null, null),
                 Placement.of("embedded"), null, driver, consistency, error);
     }
 }

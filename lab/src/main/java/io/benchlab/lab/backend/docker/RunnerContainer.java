@@ -4,7 +4,7 @@ import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.Defaults;
-import java.io.PrintWriter;
+import io.benchlab.lab.backend.Progress;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,32 +16,27 @@ import java.util.List;
 final class RunnerContainer {
 
     /** How the runner ended: its exit code and its result JSON (null when it wrote none). */
-    record Exit(int code, String resultJson, boolean timedOut) {
+    record Exit(int code, String resultJson) {
     }
 
     private final RunContainer container;
-    private final PrintWriter err;
+    private final Progress progress;
 
-    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, PrintWriter err) {
-        this.err = err;
+    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, Progress progress) {
+        this.progress = progress;
         this.container = session.create("runner", EngineImages.runnerTag(), limits,
                 cmd -> cmd.withCmd(args.toArray(String[]::new)));
     }
 
-    /** Runs to the end, or past the timeout stops it as interrupted: it still writes its result. */
-    Exit run(Duration timeout) {
+    /** Runs to the end (a stop makes it end early, as interrupted: it still writes its result). */
+    Exit run() {
         container.start();
-        container.followStderr(line -> {
-            err.println(line);
-            err.flush();
-        });
-        Integer code = container.awaitExit(timeout);
-        boolean timedOut = code == null;
-        if (timedOut) {
-            stop();
-            code = container.awaitExit(Duration.ofSeconds(10));
+        container.followStderr(progress::relay);
+        Integer code = null;
+        while (code == null) {
+            code = container.awaitExit(Duration.ofMinutes(1));
         }
-        return new Exit(code == null ? -1 : code, container.copyOut(RunnerArgs.RESULT_FILE), timedOut);
+        return new Exit(code, container.copyOut(RunnerArgs.RESULT_FILE));
     }
 
     /** SIGTERM, as Ctrl-C would be: the runner stops its clients and writes its result as interrupted. */

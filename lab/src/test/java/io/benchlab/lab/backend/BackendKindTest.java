@@ -8,7 +8,7 @@ import io.benchlab.runner.engine.Engines;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class BackendsTest {
+class BackendKindTest {
 
     @ParameterizedTest
     @CsvSource({
@@ -16,26 +16,26 @@ class BackendsTest {
         "postgres, false, docker", "mariadb, false, docker", "mysql, false, docker", "hsqldb-server, false, docker",
         "postgres, true, external", "hsqldb-server, true, external", "hsqldb, true, external"})
     void theNaturalBackendFollowsTheEngineAndWhetherAUrlIsGiven(String engine, boolean url, String backend) {
-        Backend b = Backends.choose(null, Engines.find(engine).orElseThrow(), url);
-        assertThat(b.name()).isEqualTo(backend);
+        BackendKind b = BackendKind.choose(null, Engines.find(engine).orElseThrow(), url);
+        assertThat(b.label()).isEqualTo(backend);
         assertThat(b.provisionsDatabase()).isEqualTo(backend.equals("docker"));
     }
 
     @ParameterizedTest
-    @CsvSource({"docker", "embedded", "external"})
+    @CsvSource({"docker", "embedded", "external", "kubernetes"})
     void aNamedBackendWins(String name) {
-        assertThat(Backends.choose(name, Engines.find("postgres").orElseThrow(), true).name()).isEqualTo(name);
+        assertThat(BackendKind.choose(name, Engines.find("postgres").orElseThrow(), true).label()).isEqualTo(name);
     }
 
     @ParameterizedTest
-    @CsvSource({"Docker, docker", "EXTERNAL, external", "' embedded ', embedded"})
+    @CsvSource({"Docker, docker", "EXTERNAL, external", "' embedded ', embedded", "Kubernetes, kubernetes"})
     void backendNamesAreCaseInsensitive(String typed, String name) {
-        assertThat(Backends.find(typed).name()).isEqualTo(name);
+        assertThat(BackendKind.find(typed).label()).isEqualTo(name);
     }
 
     @org.junit.jupiter.api.Test
     void anUnknownBackendListsTheKnownOnes() {
-        assertThatThrownBy(() -> Backends.find("kubernetes")).isInstanceOf(BadInputException.class)
-                .hasMessage("unknown backend 'kubernetes'; available: embedded, external, docker");
+        assertThatThrownBy(() -> BackendKind.find("k8s")).isInstanceOf(BadInputException.class)
+                .hasMessage("unknown backend 'k8s'; available: embedded, external, docker, kubernetes");
     }
 }

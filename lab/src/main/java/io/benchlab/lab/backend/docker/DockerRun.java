@@ -1,0 +1,113 @@
+package io.benchlab.lab.backend.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import io.benchlab.lab.backend.BackendKind;
+import io.benchlab.lab.backend.BackendRun;
+import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.Progress;
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.ProvisionedDatabase;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.RunnerArgs;
+import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.images.EngineImage;
+import io.benchlab.lab.images.EngineImages;
+import io.benchlab.results.Placement;
+import io.benchlab.results.ResultJson;
+import io.benchlab.runner.Defaults;
+
+/** One run on the docker backend: its network, the database container and the runner container. */
+final class DockerRun implements BackendRun {
+
+    private final DockerClient docker;
+    private final RunSpec spec;
+    private final Provisioning provisioning;
+    private final EngineImage image;
+    private final String dbTag;
+    private final String runId;
+    private final Progress progress;
+    private final ContainerSession session;
+    private final String engineDescription;
+    private final String node;
+    private volatile Thread provisioner;
+    private volatile RunnerContainer runner;
+    private volatile boolean stopped;
+
+    DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
+              String runId, Progress progress) {
+        this.docker = docker;
+        this.spec = spec;
+        this.provisioning = provisioning;
+        this.image = image;
+        this.dbTag = dbTag;
+        this.runId = runId;
+        this.progress = progress;
+        this.engineDescription = DockerEnvironment.describe(docker);
+        this.node = docker.infoCmd().exec().getName();
+        this.session = new ContainerSession(docker, runId);
+    }
+
+    @Override
+    public ProvisionedDatabase provision() throws DatabaseNotReady {
+        long t0 = System.nanoTime();
+        DatabaseContainer db = null;
+        provisioner = Thread.currentThread();
+        try {
+            if (stopped) {
+                throw new DatabaseContainer.NotReady("stopped");
+            }
+            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
+            db.start(Defaults.DB_READY_TIMEOUT);
+        } catch (DatabaseContainer.NotReady | InterruptedException | IllegalStateException e) {
+            throw new DatabaseNotReady(stopped ? "stopped" : e.getMessage(), new Placement(name(), null,
+                    db == null ? null : side(db.containerId())));
+        } finally {
+            provisioner = null;
+            Thread.interrupted();
+        }
+        progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
+        return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
+    }
+
+    @Override
+    public RunnerOutcome runRunner(ProvisionedDatabase database) {
+        RunnerContainer r = new RunnerContainer(session, RunnerArgs.run(runId, name(),
+                new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), database.jdbcUrl(),
+                        database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()),
+                provisioning.runner(), progress);
+        runner = r;
+        if (stopped) {
+            r.stop();
+        }
+        RunnerContainer.Exit exit = r.run();
+        Placement placement = new Placement(name(), side(r.containerId()), database.side());
+        return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
+                : RunnerOutcome.of(ResultJson.read(exit.resultJson()), placement, exit.code());
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        Thread t = provisioner;
+        if (t != null) {
+            t.interrupt();
+        }
+        RunnerContainer r = runner;
+        if (r != null) {
+            r.stop();
+        }
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    private Placement.Side side(String containerId) {
+        return ContainerFacts.side(docker, containerId, engineDescription, node);
+    }
+
+    private static String name() {
+        return BackendKind.DOCKER.label();
+    }
+}

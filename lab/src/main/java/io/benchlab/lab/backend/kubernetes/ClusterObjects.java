@@ -1,0 +1,173 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import io.benchlab.lab.backend.Progress;
+import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.lab.backend.kubernetes.model.RunObjects;
+import io.benchlab.results.Placement;
+import io.benchlab.runner.Defaults;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The run's objects on the API server: made, read, let go, and removed. Everything is found by
+ * the run's label as well as by name, so that removal also catches what the Job controller made.
+ */
+final class ClusterObjects {
+
+    private final KubernetesClient client;
+    private final String namespace;
+    private final String runId;
+    private final LabelSelector selector;
+    private volatile String jobName;
+    private boolean deleted;
+
+    /** The objects of one run, or with a null {@code runId} of every run ({@code lab clean}). */
+    ClusterObjects(KubernetesClient client, String namespace, String runId) {
+        this.client = client;
+        this.namespace = namespace;
+        this.runId = runId;
+        this.selector = new LabelSelectorBuilder().addNewMatchExpression().withKey(Labels.RUN_ID)
+                .withOperator(runId == null ? "Exists" : "In").withValues(runId == null ? List.of() : List.of(runId))
+                .endMatchExpression().build();
+    }
+
+    /** The Job first (suspended), then the Secret it owns, then the database pod and its Service, owned by the Secret. */
+    void create(RunPlan plan) {
+        try {
+            Job job = client.batch().v1().jobs().inNamespace(namespace).resource(plan.job()).create();
+            jobName = job.getMetadata().getName();
+            var secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
+            client.pods().inNamespace(namespace).resource(RunObjects.ownedBy(plan.dbPod(), secret)).create();
+            client.services().inNamespace(namespace).resource(RunObjects.ownedBy(plan.service(), secret)).create();
+        } catch (KubernetesClientException e) {
+            KubernetesRun.requireNamespace(e, namespace);
+            throw new KubernetesRun.RunFailure("the run's objects could not be made: " + KubeConnection.explain(client, e));
+        }
+    }
+
+    Pod pod(String name) {
+        return client.pods().inNamespace(namespace).withName(name).get();
+    }
+
+    Optional<Pod> runnerPod() {
+        return client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
+                .withLabel(Labels.COMPONENT, Labels.RUNNER).list().getItems().stream().findFirst();
+    }
+
+    /** The Job's pod may start. */
+    void letGo() {
+        setSuspended(false);
+    }
+
+    /** The Job's pod is deleted gracefully and no other is made. */
+    void suspend() {
+        try {
+            setSuspended(true);
+        } catch (KubernetesClientException gone) {
+            // Finished and removed meanwhile: nothing to stop.
+        }
+    }
+
+    private void setSuspended(boolean suspended) {
+        client.batch().v1().jobs().inNamespace(namespace).withName(jobName)
+                .edit(j -> new JobBuilder(j).editSpec().withSuspend(suspended).endSpec().build());
+    }
+
+    /** The Job's own verdict when it failed (deadline passed, pod failed), or empty. */
+    Optional<String> jobFailure() {
+        Job job = jobName == null ? null : client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
+        if (job == null || job.getStatus() == null || job.getStatus().getConditions() == null) {
+            return Optional.empty();
+        }
+        for (JobCondition c : job.getStatus().getConditions()) {
+            if ("Failed".equals(c.getType()) && "True".equals(c.getStatus())) {
+                return Optional.of("the runner Job failed (" + c.getReason() + ": " + KubeConnection.oneLine(c.getMessage()) + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The pod once it has finished (or is gone: null), waiting at most {@code timeout}. */
+    Pod awaitFinished(String name, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Pod pod = pod(name);
+            if (pod == null || PodStates.finished(pod) || System.nanoTime() - deadline > 0) {
+                return pod;
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    Placement.Side side(Pod pod) {
+        String nodeName = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+        Node node = nodeName == null ? null : client.nodes().withName(nodeName).get();
+        return PodFacts.side(pod, node);
+    }
+
+    /** Removes every object of the run and waits until the API server has none left, bounded. */
+    synchronized void deleteAll(Progress progress) {
+        if (deleted) {
+            return;
+        }
+        deleted = true;
+        List<String> problems = new ArrayList<>();
+        attempt(problems, () -> client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector)
+                .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete());
+        attempt(problems, () -> client.pods().inNamespace(namespace).withLabelSelector(selector).delete());
+        attempt(problems, () -> client.services().inNamespace(namespace).withLabelSelector(selector).delete());
+        attempt(problems, () -> client.secrets().inNamespace(namespace).withLabelSelector(selector).delete());
+        long deadline = System.nanoTime() + Defaults.KUBE_DELETE_WAIT.toNanos();
+        while (problems.isEmpty() && !remaining().isEmpty() && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        List<String> left = problems.isEmpty() ? remaining() : List.of();
+        if (!problems.isEmpty() || !left.isEmpty()) {
+            progress.warn("not everything of " + (runId == null ? "the runs" : "run " + runId) + " is gone yet (" + String.join("; ", problems.isEmpty() ? left
+                    : problems) + "); 'lab clean --namespace " + namespace + "' removes it, and the Job's TTL anyway");
+        }
+    }
+
+    /** What is still there of the run: kind and name. */
+    List<String> remaining() {
+        List<String> left = new ArrayList<>();
+        try {
+            client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                    .forEach(o -> left.add("job " + o.getMetadata().getName()));
+            client.pods().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                    .forEach(o -> left.add("pod " + o.getMetadata().getName()));
+            client.services().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                    .forEach(o -> left.add("service " + o.getMetadata().getName()));
+            client.secrets().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                    .forEach(o -> left.add("secret " + o.getMetadata().getName()));
+        } catch (KubernetesClientException e) {
+            left.add(KubeConnection.explain(client, e));
+        }
+        return left;
+    }
+
+    private void attempt(List<String> problems, Runnable delete) {
+        try {
+            delete.run();
+        } catch (KubernetesClientException e) {
+            problems.add(KubeConnection.explain(client, e));
+        }
+    }
+}

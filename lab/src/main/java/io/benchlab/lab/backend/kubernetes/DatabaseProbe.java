@@ -1,0 +1,64 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import io.benchlab.runner.core.Target;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.LocalPortForward;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * The database is ready when the lab can log in over JDBC, never after a sleep: through a
+ * port-forward to the pod (the API server relays it), as the user and with the password the
+ * runner will use. A pod that fails meanwhile ends the wait with its reason.
+ */
+final class DatabaseProbe implements AutoCloseable {
+
+    private final LocalPortForward forward;
+    private final Target target;
+
+    DatabaseProbe(KubernetesClient client, RunPlan plan, Pod db) {
+        this.forward = client.pods().inNamespace(plan.namespace()).withName(db.getMetadata().getName())
+                .portForward(plan.image().port());
+        this.target = new Target(plan.spec().engine(), plan.spec().profile(),
+                plan.image().jdbcUrl("127.0.0.1", forward.getLocalPort()), plan.user(), plan.password(), false);
+    }
+
+    void awaitJdbc(Duration timeout, Supplier<Pod> current) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        SQLException last = null;
+        while (true) {
+            Pod pod = current.get();
+            if (pod == null) {
+                throw new KubernetesRun.RunFailure("the database pod was deleted before it was ready");
+            }
+            PodStates.failure(pod, "database").ifPresent(why -> {
+                throw new KubernetesRun.RunFailure(why);
+            });
+            try (Connection c = target.connect()) {
+                if (c.isValid(5)) {
+                    return;
+                }
+            } catch (SQLException e) {
+                last = e;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new KubernetesRun.RunFailure("the database did not answer over JDBC within " + timeout.toSeconds()
+                        + " s" + (last == null ? "" : ": " + KubeConnection.oneLine(last)));
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            forward.close();
+        } catch (IOException ignored) {
+            // The forward's local socket only.
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import io.benchlab.lab.backend.Backend;
+import io.benchlab.lab.backend.BackendKind;
+import io.benchlab.lab.backend.BackendRun;
+import io.benchlab.lab.backend.Progress;
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.runner.cli.RunIds;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * The database as a pod (and Service) on a {@code benchlab.io/role=db} node, the runner as a
+ * batch/v1 Job on a {@code benchlab.io/role=client} node, both Guaranteed, in one namespace of
+ * the cluster in the kubeconfig. Before anything is made, the API server is asked whether it
+ * answers, whether the lab may work in the namespace, and whether both roles have room.
+ */
+public final class KubernetesBackend implements Backend {
+
+    private final Provisioning provisioning;
+    private final KubernetesSettings settings;
+    private KubernetesClient client;
+    private String version;
+
+    public KubernetesBackend(Provisioning provisioning, KubernetesSettings settings) {
+        this.provisioning = provisioning;
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return BackendKind.KUBERNETES.label();
+    }
+
+    @Override
+    public boolean provisionsDatabase() {
+        return true;
+    }
+
+    @Override
+    public void check(RunSpec spec) {
+        io.benchlab.lab.images.EngineImages.of(spec.engine());
+        client = KubeConnection.connect(settings.kubeconfig());
+        try {
+            version = client.getKubernetesVersion().getGitVersion();
+            List<String> denied = Access.denied(client, settings.namespace(), Access.RUN);
+            if (!denied.isEmpty()) {
+                throw new BadInputException("the lab may not use namespace " + settings.namespace() + ": it may not "
+                        + String.join(", ", denied) + " there (kubectl apply -k k8s/ grants what lab run needs)");
+            }
+            NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner());
+        } catch (KubernetesClientException e) {
+            client.close();
+            throw new BadInputException(e.getCode() == 403 ? "the lab may not read the cluster's nodes: "
+                    + KubeConnection.explain(client, e) + " (k8s/rbac's ClusterRole grants it)" : KubeConnection.explain(client, e));
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public BackendRun open(RunSpec spec, String runId, Progress progress) {
+        RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version);
+        return new KubernetesRun(client, spec, plan, progress);
+    }
+
+    /** {@code --dry-run}: the manifests a run would make, as YAML; nothing is made and no cluster is asked. */
+    public int printManifests(RunSpec spec, PrintWriter out) {
+        RunPlan plan = RunPlan.of(spec, provisioning, settings, RunIds.next(spec.engine().name()), Secret.NONE, null);
+        out.println("# lab run --backend kubernetes --dry-run: the objects of one run, in namespace " + settings.namespace()
+                + ". Nothing was made.");
+        out.println("# The Secret's password is made fresh when the run starts; it is never printed.");
+        plan.secret().setData(null);
+        for (var object : plan.objects()) {
+            out.print(Serialization.asYaml(object));
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,253 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import io.benchlab.lab.backend.BackendKind;
+import io.benchlab.lab.backend.BackendRun;
+import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.Progress;
+import io.benchlab.lab.backend.ProvisionedDatabase;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.results.Placement;
+import io.benchlab.results.ResultFrame;
+import io.benchlab.results.ResultJson;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.cli.ExitCodes;
+import io.benchlab.runner.core.BadInputException;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.LogWatch;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run on the cluster. The runner Job is made first, suspended, and owns the Secret, the
+ * database pod and its Service, so that whatever a killed lab leaves goes with the Job's TTL.
+ * The database is ready when a real JDBC connection through a port-forward works; then the Job
+ * is let go, its log followed: progress lines pass through, the result arrives as a frame.
+ */
+final class KubernetesRun implements BackendRun {
+
+    private final KubernetesClient client;
+    private final RunSpec spec;
+    private final RunPlan plan;
+    private final Progress progress;
+    private final ClusterObjects objects;
+    private volatile Thread waiter;
+    private volatile boolean stopped;
+    private volatile boolean runnerLetGo;
+
+    KubernetesRun(KubernetesClient client, RunSpec spec, RunPlan plan, Progress progress) {
+        this.client = client;
+        this.spec = spec;
+        this.plan = plan;
+        this.progress = progress;
+        this.objects = new ClusterObjects(client, plan.namespace(), plan.runId());
+    }
+
+    @Override
+    public ProvisionedDatabase provision() throws DatabaseNotReady {
+        waiter = Thread.currentThread();
+        long t0 = System.nanoTime();
+        Pod db = null;
+        try {
+            objects.create(plan);
+            progress.lab("database pod %s (%s) and runner Job %s created in namespace %s", plan.dbPod().getMetadata()
+                    .getName(), plan.dbImage(), plan.job().getMetadata().getName(), plan.namespace());
+            db = waitUntilRunning(plan.dbPod().getMetadata().getName(), "database");
+            try (DatabaseProbe probe = new DatabaseProbe(client, plan, db)) {
+                probe.awaitJdbc(Defaults.DB_READY_TIMEOUT, () -> objects.pod(plan.dbPod().getMetadata().getName()));
+            }
+            db = objects.pod(db.getMetadata().getName());
+        } catch (InterruptedException e) {
+            throw notReady("stopped", db);
+        } catch (RunFailure e) {
+            throw notReady(e.getMessage(), db != null ? db : objects.pod(plan.dbPod().getMetadata().getName()));
+        } finally {
+            waiter = null;
+            Thread.interrupted();
+        }
+        progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
+        return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(db));
+    }
+
+    @Override
+    public RunnerOutcome runRunner(ProvisionedDatabase database) throws InterruptedException {
+        waiter = Thread.currentThread();
+        String name = null;
+        ResultFrame.Reader frame = new ResultFrame.Reader();
+        try {
+            if (stopped) {
+                throw new RunFailure("stopped before the runner started");
+            }
+            objects.letGo();
+            runnerLetGo = true;
+            Pod runner = waitUntilStarted();
+            name = runner.getMetadata().getName();
+            progress.lab("runner pod %s on node %s", name, PodStates.node(runner));
+            follow(name, frame);
+            Pod ended = objects.awaitFinished(name, Defaults.RUNNER_STOP_GRACE.plusSeconds(30));
+            if (frame.json() == null && ended != null) {
+                readWholeLog(name, frame);
+            }
+            return outcome(database, ended, frame);
+        } catch (RunFailure e) {
+            Pod pod = name == null ? null : objects.pod(name);
+            return RunnerOutcome.without(e.getMessage(), placement(database, pod), ExitCodes.RUN_FAILED);
+        } finally {
+            waiter = null;
+        }
+    }
+
+    private RunnerOutcome outcome(ProvisionedDatabase database, Pod ended, ResultFrame.Reader frame) {
+        Placement placement = placement(database, ended);
+        Optional<String> failure = ended == null ? Optional.empty() : PodStates.failure(ended, "runner");
+        Integer code = ended == null ? null : PodStates.exitCode(ended);
+        if (frame.json() != null) {
+            var result = ResultJson.read(frame.json());
+            return RunnerOutcome.of(result, placement, code != null ? code : ExitCodes.of(result, false));
+        }
+        String why = failure.orElseGet(() -> objects.jobFailure().orElse(frame.problem() != null ? "the runner left no"
+                + " result: " + frame.problem() : "the runner left no result" + (ended == null ? ""
+                : " (pod " + PodStates.node(ended) + PodStates.describeExit(ended) + ")")));
+        int exit = code != null && code == ExitCodes.BAD_INPUT && failure.isEmpty() ? ExitCodes.BAD_INPUT : ExitCodes.RUN_FAILED;
+        return exit == ExitCodes.BAD_INPUT ? RunnerOutcome.without(null, placement, exit)
+                : RunnerOutcome.without(why, placement, exit);
+    }
+
+    private Placement placement(ProvisionedDatabase database, Pod runner) {
+        return new Placement(BackendKind.KUBERNETES.label(), runner == null ? null : objects.side(runner),
+                database == null ? null : database.side(), new Placement.Cluster(plan.kubernetesVersion(), plan.namespace()));
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        Thread t = waiter;
+        if (t != null && !runnerLetGo) {
+            t.interrupt();
+        }
+        if (runnerLetGo) {
+            // Suspending the Job deletes its pod gracefully: SIGTERM, and the runner writes its result as interrupted.
+            objects.suspend();
+        }
+    }
+
+    @Override
+    public void close() {
+        objects.deleteAll(progress);
+        client.close();
+    }
+
+    private Pod waitUntilRunning(String name, String what) throws InterruptedException {
+        long unschedulableSince = 0;
+        while (true) {
+            Pod pod = objects.pod(name);
+            if (pod == null) {
+                throw new RunFailure("the " + what + " pod " + name + " was deleted by someone else");
+            }
+            Optional<String> failure = PodStates.failure(pod, what);
+            if (failure.isPresent()) {
+                throw new RunFailure(failure.get());
+            }
+            if (PodStates.running(pod)) {
+                return pod;
+            }
+            if (PodStates.finished(pod)) {
+                throw new RunFailure("the " + what + " pod ended before it was ready" + PodStates.describeExit(pod));
+            }
+            unschedulableSince = unschedulable(pod, what, unschedulableSince);
+            pause();
+        }
+    }
+
+    private Pod waitUntilStarted() throws InterruptedException {
+        long unschedulableSince = 0;
+        while (true) {
+            Optional<Pod> pod = objects.runnerPod();
+            if (pod.isPresent()) {
+                Optional<String> failure = PodStates.failure(pod.get(), "runner");
+                if (failure.isPresent()) {
+                    throw new RunFailure(failure.get());
+                }
+                if (PodStates.started(pod.get())) {
+                    return pod.get();
+                }
+                unschedulableSince = unschedulable(pod.get(), "runner", unschedulableSince);
+            } else if (objects.jobFailure().isPresent()) {
+                throw new RunFailure(objects.jobFailure().get());
+            }
+            if (stopped) {
+                throw new RunFailure("stopped before the runner started");
+            }
+            pause();
+        }
+    }
+
+    /** A pod the scheduler cannot place fails the run once {@link Defaults#KUBE_UNSCHEDULABLE_GRACE} has passed. */
+    private long unschedulable(Pod pod, String what, long since) {
+        Optional<String> why = PodStates.unschedulable(pod);
+        if (why.isEmpty()) {
+            return 0;
+        }
+        long now = System.nanoTime();
+        if (since != 0 && now - since > Defaults.KUBE_UNSCHEDULABLE_GRACE.toNanos()) {
+            throw new RunFailure("the " + what + " pod cannot be scheduled: " + why.get());
+        }
+        return since == 0 ? now : since;
+    }
+
+    /** The runner's log as it comes: frame lines are kept, every other line is progress. */
+    private void follow(String pod, ResultFrame.Reader frame) {
+        try (LogWatch watch = client.pods().inNamespace(plan.namespace()).withName(pod).inContainer(Labels.RUNNER).watchLog();
+             BufferedReader lines = new BufferedReader(new InputStreamReader(watch.getOutput(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (!frame.accept(line)) {
+                    progress.relay(line);
+                }
+            }
+        } catch (IOException | KubernetesClientException e) {
+            progress.lab("the runner's log stream broke (%s); its whole log is read when it ends", KubeConnection.oneLine(e));
+        }
+    }
+
+    /** After a broken stream: the frame from the whole log, if the pod is still there to give it. */
+    private void readWholeLog(String pod, ResultFrame.Reader frame) {
+        try {
+            String log = client.pods().inNamespace(plan.namespace()).withName(pod).inContainer(Labels.RUNNER).getLog();
+            for (String line : log == null ? List.<String>of() : log.lines().toList()) {
+                frame.accept(line);
+            }
+        } catch (KubernetesClientException gone) {
+            // The pod went with its log: the outcome says that no result came.
+        }
+    }
+
+    private DatabaseNotReady notReady(String cause, Pod db) {
+        return new DatabaseNotReady(cause, new Placement(BackendKind.KUBERNETES.label(), null,
+                db == null ? null : objects.side(db), new Placement.Cluster(plan.kubernetesVersion(), plan.namespace())));
+    }
+
+    private static void pause() throws InterruptedException {
+        Thread.sleep(250);
+    }
+
+    /** Ends a wait with the run's cause. */
+    static final class RunFailure extends RuntimeException {
+        RunFailure(String message) {
+            super(message);
+        }
+    }
+
+    static void requireNamespace(KubernetesClientException e, String namespace) {
+        if (e.getCode() == 404 && String.valueOf(e.getMessage()).contains("namespaces")) {
+            throw new BadInputException("namespace " + namespace + " does not exist (kubectl apply -k k8s/ makes the"
+                    + " benchlab namespace, or give --namespace)");
+        }
+    }
+}

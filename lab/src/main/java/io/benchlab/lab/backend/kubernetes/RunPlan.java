@@ -1,0 +1,74 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.RunnerArgs;
+import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.lab.backend.kubernetes.model.RunObjects;
+import io.benchlab.lab.images.EngineImage;
+import io.benchlab.lab.images.EngineImages;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.Secret;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one run will make, decided before anything is made: the objects (the same ones
+ * {@code --dry-run} prints), the URL the runner connects with, and the run's password.
+ */
+record RunPlan(
+        String runId,
+        String namespace,
+        String kubernetesVersion,
+        EngineImage image,
+        RunSpec spec,
+        Secret password,
+        io.fabric8.kubernetes.api.model.Secret secret,
+        Pod dbPod,
+        Service service,
+        Job job) {
+
+    static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
+                      Secret password, String kubernetesVersion) {
+        EngineImage image = EngineImages.of(spec.engine());
+        String ns = settings.namespace();
+        String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
+                : image.tag(spec.profile(), settings.registry());
+        Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
+                provisioning.db()));
+        // The runner reaches the database by its Service's name, which is known before the Service exists.
+        String url = image.jdbcUrl(Labels.name(runId, "db"), image.port());
+        List<String> args = new ArrayList<>(RunnerArgs.run(runId, "kubernetes", new RunnerArgs.Database(
+                spec.engine().name(), spec.profile().name(), url, image.user(), EngineImages.PASSWORD_FILE),
+                spec.workload(), spec.output()));
+        args.add("--result-frame");
+        long deadline = spec.timeout().plus(Defaults.RUNNER_STOP_GRACE).toSeconds();
+        Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
+                EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
+                (int) Defaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true));
+        return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
+                RunObjects.secret(runId, ns, password.reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
+                job);
+    }
+
+    String dbImage() {
+        return dbPod.getSpec().getContainers().get(0).getImage();
+    }
+
+    String runnerJdbcUrl() {
+        return image.jdbcUrl(Labels.name(runId, "db"), image.port());
+    }
+
+    String user() {
+        return image.user();
+    }
+
+    /** In the order they are made: the Job first, since it owns the rest. */
+    List<HasMetadata> objects() {
+        return List.of(job, secret, dbPod, service);
+    }
+}

@@ -1,0 +1,41 @@
+package io.benchlab.lab.backend.kubernetes.model;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** Every label, taint and name the kubernetes backend puts on or looks for, in one place. */
+public final class Labels {
+
+    /** On every object of a run: what {@code lab clean} and the tests select by. */
+    public static final String RUN_ID = "benchlab.io/run-id";
+    /** database or runner, on the run's pods. */
+    public static final String COMPONENT = "benchlab.io/component";
+    /** On nodes: db or client (k8s/NODES.md). */
+    public static final String NODE_ROLE = "benchlab.io/role";
+    /** The taint that keeps other pods off a dedicated node: {@code benchlab.io/dedicated=db:NoSchedule}. */
+    public static final String DEDICATED_TAINT = "benchlab.io/dedicated";
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
+    public static final String DB_ROLE = "db";
+    public static final String CLIENT_ROLE = "client";
+    public static final String DATABASE = "database";
+    public static final String RUNNER = "runner";
+
+    private Labels() {
+    }
+
+    public static Map<String, String> of(String runId) {
+        return Map.of(RUN_ID, runId, MANAGED_BY, "benchlab");
+    }
+
+    public static Map<String, String> of(String runId, String component) {
+        return Map.of(RUN_ID, runId, MANAGED_BY, "benchlab", COMPONENT, component);
+    }
+
+    /** Object names: DNS labels (lower case, at most 63 characters), unique per run. */
+    public static String name(String runId, String suffix) {
+        String name = ("benchlab-" + runId + (suffix.isEmpty() ? "" : "-" + suffix)).toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9-]", "-");
+        return name.length() <= 63 ? name : name.substring(0, 63).replaceAll("-+$", "");
+    }
+}

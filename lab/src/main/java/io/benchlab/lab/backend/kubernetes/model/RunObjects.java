@@ -1,0 +1,153 @@
+package io.benchlab.lab.backend.kubernetes.model;
+
+import io.benchlab.lab.backend.ContainerLimits;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The objects of one run, built and never applied here (the run applies them and waits):
+ * a Secret with the run's password, the database Pod and its Service on a db node, the runner
+ * Job on a client node. Requests equal limits (Guaranteed QoS); each pod tolerates only its own
+ * role's taint; the runner keeps away from the database pod; everything carries the run's labels.
+ */
+public final class RunObjects {
+
+    public static final String PASSWORD_KEY = "db-password";
+    private static final String SECRETS_DIR = "/run/secrets";
+    private static final String SECRET_VOLUME = "db-password";
+
+    private RunObjects() {
+    }
+
+    /** What the runner Job is made of; the password is never among it, only the Secret's name. */
+    public record RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
+                             int ttlSecondsAfterFinished, boolean suspended) {
+    }
+
+    /** What the database Pod is made of: the engine's image, its port and environment (names only, no password). */
+    public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits) {
+    }
+
+    public static Secret secret(String runId, String namespace, String password) {
+        return new SecretBuilder().withNewMetadata().withName(Labels.name(runId, "")).withNamespace(namespace)
+                .withLabels(Labels.of(runId)).endMetadata()
+                .withType("Opaque")
+                .withData(Map.of(PASSWORD_KEY, Base64.getEncoder().encodeToString(password.getBytes(StandardCharsets.UTF_8))))
+                .build();
+    }
+
+    public static Pod databasePod(String runId, String namespace, DatabaseSpec db) {
+        Container container = new ContainerBuilder().withName(Labels.DATABASE).withImage(db.image())
+                .withImagePullPolicy("IfNotPresent")
+                .withEnv(db.env().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                        .map(e -> new EnvVar(e.getKey(), e.getValue(), null)).collect(Collectors.toList()))
+                .addNewPort().withName("db").withContainerPort(db.port()).endPort()
+                .withResources(guaranteed(db.limits()))
+                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
+                .build();
+        PodSpec spec = podSpec(runId, Labels.DB_ROLE, container, null).withRestartPolicy("Never").build();
+        return new PodBuilder().withNewMetadata().withName(Labels.name(runId, "db")).withNamespace(namespace)
+                .withLabels(Labels.of(runId, Labels.DATABASE)).endMetadata().withSpec(spec).build();
+    }
+
+    public static Service databaseService(String runId, String namespace, int port) {
+        return new ServiceBuilder().withNewMetadata().withName(Labels.name(runId, "db")).withNamespace(namespace)
+                .withLabels(Labels.of(runId)).endMetadata()
+                .withNewSpec().withType("ClusterIP").withSelector(Labels.of(runId, Labels.DATABASE))
+                .addNewPort().withName("db").withPort(port).withNewTargetPort(port).endPort().endSpec()
+                .build();
+    }
+
+    public static Job runnerJob(String runId, String namespace, RunnerSpec runner) {
+        Container container = new ContainerBuilder().withName(Labels.RUNNER).withImage(runner.image())
+                .withImagePullPolicy("IfNotPresent").withArgs(runner.args())
+                .withResources(guaranteed(runner.limits()))
+                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
+                .build();
+        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, awayFromDatabase(runId))
+                .withRestartPolicy("Never")
+                // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
+                .withTerminationGracePeriodSeconds(io.benchlab.runner.Defaults.RUNNER_STOP_GRACE.toSeconds())
+                .build();
+        return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
+                .withLabels(Labels.of(runId)).endMetadata()
+                .withNewSpec().withBackoffLimit(0).withActiveDeadlineSeconds(runner.activeDeadlineSeconds())
+                .withTtlSecondsAfterFinished(runner.ttlSecondsAfterFinished()).withSuspend(runner.suspended())
+                .withNewTemplate().withNewMetadata().withLabels(Labels.of(runId, Labels.RUNNER)).endMetadata()
+                .withSpec(spec).endTemplate().endSpec()
+                .build();
+    }
+
+    /**
+     * Makes {@code object} go with its owner: the Job owns the Secret, the Secret the database pod
+     * and its Service, so that when the Job's TTL removes it (a lab killed with -9 removes
+     * nothing) the garbage collector removes the rest. Not the Job directly for the pod: a pod
+     * owned by a Job counts as one of its pods to some tools (kwok completes it).
+     */
+    public static <T extends HasMetadata> T ownedBy(T object, HasMetadata owner) {
+        OwnerReference ref = new OwnerReferenceBuilder().withApiVersion(owner.getApiVersion()).withKind(owner.getKind())
+                .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid())
+                .withBlockOwnerDeletion(false).withController(false).build();
+        object.getMetadata().setOwnerReferences(List.of(ref));
+        return object;
+    }
+
+    private static PodSpecBuilder podSpec(String runId, String role, Container container, Affinity affinity) {
+        PodSpecBuilder spec = new PodSpecBuilder().withContainers(container)
+                .withNodeSelector(Map.of(Labels.NODE_ROLE, role))
+                .withTolerations(dedicatedTo(role))
+                .withAutomountServiceAccountToken(false)
+                .addNewVolume().withName(SECRET_VOLUME).withNewSecret().withSecretName(Labels.name(runId, ""))
+                .withDefaultMode(0444).addNewItem().withKey(PASSWORD_KEY).withPath(PASSWORD_KEY).endItem()
+                .endSecret().endVolume();
+        return affinity == null ? spec : spec.withAffinity(affinity);
+    }
+
+    private static Toleration dedicatedTo(String role) {
+        return new TolerationBuilder().withKey(Labels.DEDICATED_TAINT).withOperator("Equal").withValue(role)
+                .withEffect("NoSchedule").build();
+    }
+
+    /** Never on the database's node, even where a node has both roles. */
+    private static Affinity awayFromDatabase(String runId) {
+        return new AffinityBuilder().withNewPodAntiAffinity().addNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .withTopologyKey("kubernetes.io/hostname").withNewLabelSelector()
+                .withMatchLabels(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.DATABASE)).endLabelSelector()
+                .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().build();
+    }
+
+    /** Requests equal limits: the pod's QoS class is Guaranteed and the scheduler reserves what it uses. */
+    static ResourceRequirements guaranteed(ContainerLimits limits) {
+        Map<String, Quantity> amounts = Map.of(
+                "cpu", new Quantity(BigDecimal.valueOf(limits.cpus()).stripTrailingZeros().toPlainString()),
+                "memory", new Quantity(Long.toString(limits.memoryBytes())));
+        return new ResourceRequirementsBuilder().withRequests(amounts).withLimits(amounts).build();
+    }
+}

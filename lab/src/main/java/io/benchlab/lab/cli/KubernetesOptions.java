@@ -1,0 +1,49 @@
+package io.benchlab.lab.cli;
+
+import io.benchlab.lab.backend.kubernetes.KubernetesSettings;
+import io.benchlab.runner.core.BadInputException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/** Where and how the kubernetes backend works; refused on any other backend. */
+public final class KubernetesOptions {
+
+    @Spec
+    CommandSpec self;
+
+    @Mixin
+    ClusterOptions cluster;
+
+    @Option(names = "--registry", paramLabel = "PREFIX",
+            description = "Pull the images as PREFIX/benchlab/... (pushed with make images REGISTRY=PREFIX PUSH=1);"
+                    + " without it the nodes must have them already.")
+    String registry;
+
+    @Option(names = "--dry-run", description = "Print the run's Kubernetes manifests as YAML and make nothing.")
+    boolean dryRun;
+
+    KubernetesSettings settings() {
+        if (registry != null && (registry.isBlank() || registry.contains("://") || registry.contains(" "))) {
+            throw new BadInputException("--registry: '" + registry + "' is not an image prefix (e.g. registry.example:5000/team)");
+        }
+        return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry);
+    }
+
+    boolean dryRun() {
+        return dryRun;
+    }
+
+    /** On another backend these options would be silently ignored: refuse them instead. */
+    void refuseOn(String backend, ParseResult parsed) {
+        for (OptionSpec o : self.options()) {
+            if (parsed.hasMatchedOption(o.longestName())) {
+                throw new BadInputException(o.longestName() + " applies to --backend kubernetes; this run's backend is "
+                        + backend);
+            }
+        }
+    }
+}

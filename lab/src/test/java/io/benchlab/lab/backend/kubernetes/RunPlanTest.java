@@ -1,0 +1,96 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.cli.OutputOptions;
+import io.benchlab.runner.cli.RunnerMain;
+import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.engine.Engine;
+import io.benchlab.runner.engine.Engines;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What one postgres run on kubernetes is planned to make, before any cluster is asked. */
+class RunPlanTest {
+
+    static final String RUN = "20261122T074500Z-postgres-3f9a";
+    static final Duration TIMEOUT = Duration.ofMinutes(7);
+    static final Secret PASSWORD = Secret.random();
+
+    static RunPlan plan(String registry) {
+        Engine postgres = Engines.find("postgres").orElseThrow();
+        RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().build(),
+                new OutputOptions(), TIMEOUT);
+        Provisioning provisioning = new Provisioning(null, new ContainerLimits(2, 1L << 30),
+                new ContainerLimits(1, 512L << 20));
+        return RunPlan.of(spec, provisioning, new KubernetesSettings(null, "benchlab", registry), RUN, PASSWORD,
+                "v1.30.0");
+    }
+
+    static Container runner(RunPlan plan) {
+        return plan.job().getSpec().getTemplate().getSpec().getContainers().get(0);
+    }
+
+    static boolean hasPair(List<String> args, String option, String value) {
+        return Collections.indexOfSubList(args, List.of(option, value)) >= 0;
+    }
+
+    @Test
+    void theRunnerReachesTheDatabaseByItsServiceAndPasswordFileAndFramesItsResult() {
+        RunPlan plan = plan(null);
+        List<String> args = runner(plan).getArgs();
+        assertThat(args).contains("--result-frame");
+        assertThat(hasPair(args, "--jdbc-url", "jdbc:postgresql://benchlab-20261122t074500z-postgres-3f9a-db:5432/bench"))
+                .as("%s", args).isTrue();
+        assertThat(hasPair(args, "--password-file", "/run/secrets/db-password")).as("%s", args).isTrue();
+        assertThat(plan.service().getMetadata().getName()).isEqualTo("benchlab-20261122t074500z-postgres-3f9a-db");
+        assertThat(plan.runnerJdbcUrl()).isEqualTo(args.get(args.indexOf("--jdbc-url") + 1));
+    }
+
+    @Test
+    void theRunnersOwnParserTakesTheJobsArguments() {
+        List<String> args = runner(plan(null)).getArgs();
+        assertThat(RunnerMain.commandLine().parseArgs(args.toArray(String[]::new)).errors()).isEmpty();
+    }
+
+    @Test
+    void thePasswordIsOnlyInTheSecret() {
+        RunPlan plan = plan(null);
+        assertThat(runner(plan).getArgs()).noneMatch(a -> a.contains(PASSWORD.reveal()));
+        for (var object : List.of(plan.job(), plan.dbPod(), plan.service())) {
+            assertThat(Serialization.asYaml(object)).doesNotContain(PASSWORD.reveal());
+        }
+        assertThat(plan.objects()).containsExactly(plan.job(), plan.secret(), plan.dbPod(), plan.service());
+    }
+
+    @Test
+    void aRegistryPrefixesBothImages() {
+        RunPlan plan = plan("reg.example:5000/team");
+        assertThat(plan.dbImage()).startsWith("reg.example:5000/team/benchlab/postgres:");
+        assertThat(runner(plan).getImage()).startsWith("reg.example:5000/team/benchlab/runner:");
+        assertThat(plan("reg.example:5000/team/").dbImage()).startsWith("reg.example:5000/team/benchlab/postgres:");
+    }
+
+    @Test
+    void withoutARegistryTheImagesAreTheBareTags() {
+        RunPlan plan = plan(null);
+        assertThat(plan.dbImage()).startsWith("benchlab/postgres:").endsWith("-durable");
+        assertThat(runner(plan).getImage()).startsWith("benchlab/runner:");
+    }
+
+    @Test
+    void theJobsDeadlineIsTheTimeoutPlusTheRunnersStopGrace() {
+        assertThat(plan(null).job().getSpec().getActiveDeadlineSeconds())
+                .isEqualTo(TIMEOUT.plus(Defaults.RUNNER_STOP_GRACE).toSeconds());
+        assertThat(plan(null).job().getSpec().getSuspend()).as("let go only once the database is ready").isTrue();
+    }
+}

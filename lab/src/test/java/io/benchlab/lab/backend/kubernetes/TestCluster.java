@@ -1,0 +1,80 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.lab.it.kube.Clusters;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The cluster of a test: its client and a namespace of the tests' own; on kwok, fake nodes made
+ * per test. After each test, no object of any run is left in the namespace and the nodes are gone.
+ */
+final class TestCluster implements BeforeEachCallback, AfterEachCallback {
+
+    static final String NAMESPACE = "benchlab-it";
+
+    private final Supplier<Path> find;
+    private final boolean fakeNodes;
+    Path kubeconfig;
+    KubernetesClient client;
+    FakeNodes nodes;
+
+    private TestCluster(Supplier<Path> find, boolean fakeNodes) {
+        this.find = find;
+        this.fakeNodes = fakeNodes;
+    }
+
+    static TestCluster kwok() {
+        return new TestCluster(Clusters::kwokKubeconfig, true);
+    }
+
+    static TestCluster twoNodes() {
+        return new TestCluster(Clusters::nodesKubeconfig, false);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        kubeconfig = find.get();
+        client = KubeConnection.connect(kubeconfig);
+        if (client.namespaces().withName(NAMESPACE).get() == null) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build())
+                    .create();
+        }
+        nodes = fakeNodes ? new FakeNodes(client) : null;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        if (client == null) {
+            return;
+        }
+        try {
+            assertThat(leftovers()).as("objects of any run left in " + NAMESPACE).isEmpty();
+        } finally {
+            new ClusterObjects(client, NAMESPACE, null).deleteAll(new io.benchlab.lab.backend.Progress(
+                    new java.io.PrintWriter(System.err, true), true));
+            if (nodes != null) {
+                nodes.close();
+            }
+            client.close();
+        }
+    }
+
+    List<String> leftovers() {
+        return new ClusterObjects(client, NAMESPACE, null).remaining();
+    }
+
+    List<String> args(String... more) {
+        List<String> a = new java.util.ArrayList<>(List.of("run", "--backend", "kubernetes", "--kubeconfig",
+                kubeconfig.toString(), "--namespace", NAMESPACE));
+        a.addAll(List.of(more));
+        return a;
+    }
+}

@@ -1,0 +1,101 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.lab.cli.LabMain;
+import io.benchlab.results.Placement;
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.ResultValidator;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.cli.RunnerProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * End to end on real nodes (containerd and kubelet each: node-db and node-client): the engine's
+ * pinned image in a pod, the runner in a Job, a real result that names both nodes and the limits
+ * the kubelet applied; and nothing left after a run that succeeds, fails or is stopped.
+ */
+class TwoNodeClusterIT {
+
+    @RegisterExtension
+    final TestCluster cluster = TestCluster.twoNodes();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"postgres", "mariadb", "hsqldb-server"})
+    void aRunCompletesOnTheDbAndClientNodesAndRecordsWhereAndUnderWhatLimits(String engine, @TempDir Path dir)
+            throws Exception {
+        Path result = dir.resolve("r.json");
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab("--engine", engine, "--clients", "8",
+                "--duration", "5s", "--warmup", "2s", "--db-cpus", "1", "--db-memory", "1g", "--runner-cpus", "0.5",
+                "--runner-memory", "768m", "-o", result.toString()));
+        assertThat(o.exitCode()).as(o.toString()).isZero();
+        assertThat(o.err()).as("the runner's progress, streamed").contains("round 1");
+        assertThat(o.out()).contains("result             " + result);
+        assertThat(ResultValidator.validate(Files.readString(result))).isEmpty();
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.OK);
+        Placement p = r.placement();
+        assertThat(p.backend()).isEqualTo("kubernetes");
+        assertThat(p.cluster().kubernetesVersion()).startsWith("v1.");
+        assertThat(p.database().node()).isEqualTo("node-db");
+        assertThat(p.runner().node()).isEqualTo("node-client");
+        assertSide(p.database(), 1.0, 1L << 30);
+        assertSide(p.runner(), 0.5, 768L << 20);
+        assertThat(r.environment().cgroupMemoryLimitBytes()).as("the runner's own cgroup").isEqualTo(768L << 20);
+        assertThat(r.environment().cgroupCpuLimit()).isEqualTo(0.5);
+    }
+
+    @Test
+    void anImageThatCannotBePulledFailsTheRunNamingItAndLeavesNothing(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        // A registry on loopback that does not answer: the pull fails at once, and nothing leaves the machine.
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab("--engine", "postgres", "--registry",
+                "127.0.0.1:1", "-o", result.toString()));
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
+        assertThat(o.err()).contains("the database image 127.0.0.1:1/benchlab/postgres:", "cannot be pulled on node node-db");
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.cause()).contains("cannot be pulled");
+    }
+
+    @Test
+    void sigtermDuringTheMeasuredPhaseKeepsTheRunnersResultAndLeavesNothing(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), lab("--engine", "postgres",
+                "--clients", "4", "--duration", "60s", "--warmup", "1s", "-o", result.toString()))) {
+            lab.awaitErr("round 1", 180);
+            double seconds = lab.signalAndWait("TERM", 60);
+            assertThat(lab.exitCode()).isEqualTo(143);
+            assertThat(lab.out()).contains("interrupted");
+            assertThat(seconds).as("SIGTERM to exit with everything removed, s").isLessThan(30);
+        }
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.INTERRUPTED);
+        assertThat(r.figures()).as("what was measured until the stop").isNotNull();
+        assertThat(r.placement().runner().node()).isEqualTo("node-client");
+    }
+
+    private static void assertSide(Placement.Side side, double cpus, long memory) {
+        assertThat(side.qosClass()).isEqualTo("Guaranteed");
+        assertThat(side.cpuLimit()).isEqualTo(cpus);
+        assertThat(side.memoryLimitBytes()).isEqualTo(memory);
+        assertThat(side.imageDigest()).startsWith("sha256:");
+        assertThat(side.kubeletVersion()).startsWith("v1.");
+        assertThat(side.nodeAllocatable().cpus()).isPositive();
+        assertThat(side.nodeCapacity().memoryBytes()).isPositive();
+        assertThat(side.labels()).containsKey("benchlab.io/run-id");
+    }
+
+    private String[] lab(String... more) {
+        return cluster.args(more).toArray(String[]::new);
+    }
+}

@@ -1,0 +1,149 @@
+package io.benchlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.runner.cli.CliCapture;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+/** lab run --backend kubernetes and lab clean without a cluster: the dry run, and every way of not reaching one. */
+@ResourceLock(Resources.SYSTEM_OUT)
+@ResourceLock(Resources.SYSTEM_ERR)
+class KubernetesCliTest {
+
+    @TempDir
+    Path dir;
+
+    Path result() {
+        return dir.resolve("result.json");
+    }
+
+    CliCapture.Outcome run(String... args) {
+        List<String> all = new ArrayList<>(List.of("run", "--duration", "1s", "--warmup", "0s", "-o", result().toString()));
+        all.addAll(Arrays.asList(args));
+        return LabCliTest.lab(all.toArray(String[]::new));
+    }
+
+    /** Exit 2, one line on stderr that contains {@code expected}, no stack trace, nothing written. */
+    void assertBadInput(CliCapture.Outcome o, String... expected) throws IOException {
+        assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
+        assertThat(o.allErr().lines().toList()).as("%s", o).singleElement().asString().startsWith("lab: ")
+                .contains(expected).doesNotContain("\tat ").doesNotContain("Caused by");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("nothing written").isEmpty();
+        }
+    }
+
+    @Test
+    void dryRunPrintsTheRunsObjectsAndAsksNoCluster() throws IOException {
+        Path nowhere = dir.resolve("no-such-kubeconfig");
+        CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run",
+                "--kubeconfig", nowhere.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.allErr()).isEmpty();
+        List<HasMetadata> objects = Arrays.stream(o.out().split("(?m)^---$")).filter(doc -> doc.contains("kind:"))
+                .map(doc -> (HasMetadata) Serialization.unmarshal(doc)).toList();
+        assertThat(objects).extracting(HasMetadata::getKind).containsExactlyInAnyOrder("Job", "Secret", "Pod", "Service");
+        assertThat(objects).allSatisfy(obj -> {
+            assertThat(obj.getMetadata().getNamespace()).isEqualTo("benchlab");
+            assertThat(obj.getMetadata().getLabels()).containsKey("benchlab.io/run-id");
+        });
+        var secret = (io.fabric8.kubernetes.api.model.Secret) objects.stream().filter(x -> x.getKind().equals("Secret"))
+                .findFirst().orElseThrow();
+        assertThat(secret.getData()).as("no password printed").isNullOrEmpty();
+        assertThat(nowhere).doesNotExist();
+        assertThat(result()).doesNotExist();
+    }
+
+    @Test
+    void aMissingKubeconfigIsOneLineNamingTheFile() throws IOException {
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--kubeconfig", "/nonexistent"),
+                "/nonexistent");
+    }
+
+    @Test
+    void aKubeconfigOfGarbageIsOneLine() throws IOException {
+        Path garbage = Files.writeString(Files.createTempFile("kubeconfig", ".yaml"), "{{{ not: [a kubeconfig\n\0\0");
+        try {
+            assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--kubeconfig", garbage.toString()),
+                    garbage.toString());
+        } finally {
+            Files.delete(garbage);
+        }
+    }
+
+    static final String UNREACHABLE = """
+            apiVersion: v1
+            kind: Config
+            clusters:
+            - name: away
+              cluster:
+                server: https://127.0.0.1:1
+                insecure-skip-tls-verify: true
+            users:
+            - name: me
+              user:
+                token: t0k3n
+            contexts:
+            - name: away
+              context:
+                cluster: away
+                user: me
+            current-context: away
+            """;
+
+    @Test
+    void anApiServerThatDoesNotAnswerIsOneLineWithinSeconds() throws IOException {
+        Path config = Files.writeString(Files.createTempFile("kubeconfig", ".yaml"), UNREACHABLE);
+        try {
+            long t0 = System.nanoTime();
+            CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--kubeconfig", config.toString());
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(15));
+            assertBadInput(o, "does not answer", "127.0.0.1:1");
+            assertThat(o.everything()).doesNotContain("t0k3n");
+        } finally {
+            Files.delete(config);
+        }
+    }
+
+    @Test
+    void aNamespaceThatIsNoNameIsRefused() throws IOException {
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--namespace", "Bad_Name"),
+                "--namespace", "Bad_Name");
+    }
+
+    @Test
+    void registryOnTheDockerBackendIsRefused() throws IOException {
+        assertBadInput(run("--backend", "docker", "--engine", "postgres", "--registry", "reg.example:5000/team"),
+                "--registry", "applies to --backend kubernetes");
+    }
+
+    @Test
+    void dryRunOnTheEmbeddedBackendIsRefused() throws IOException {
+        assertBadInput(run("--backend", "embedded", "--engine", "h2", "--dry-run"), "--dry-run");
+    }
+
+    @Test
+    void kubeconfigOnTheEmbeddedBackendIsRefused() throws IOException {
+        assertBadInput(run("--backend", "embedded", "--engine", "h2", "--kubeconfig", "/nonexistent"), "--kubeconfig");
+    }
+
+    @Test
+    void cleanWithAMissingKubeconfigIsOneLine() throws IOException {
+        CliCapture.Outcome o = LabCliTest.lab("clean", "--kubeconfig", "/nonexistent");
+        assertBadInput(o, "/nonexistent");
+        assertThat(o.allOut()).isEmpty();
+    }
+}
