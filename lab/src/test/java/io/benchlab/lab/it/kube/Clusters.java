@@ -1,0 +1,62 @@
+package io.benchlab.lab.it.kube;
+
+import io.benchlab.runner.it.ServerTargets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The Kubernetes clusters the integration tests use, found through their kubeconfig, as
+ * {@code .ci/kube start} writes them and its env file exports them:
+ * {@code BENCHLAB_KWOK_KUBECONFIG} (control plane and kwok's fake nodes: placement, RBAC,
+ * lifecycle, nothing runs) and {@code BENCHLAB_KUBE_KUBECONFIG} (two real nodes, node-db and
+ * node-client, that run containers). Unset, or its API server not answering, the test is
+ * skipped with a message naming the variable and the script; under
+ * {@code BENCHLAB_IT_REQUIRED=all} (CI) it fails instead.
+ */
+public final class Clusters {
+
+    public static final String KWOK = "BENCHLAB_KWOK_KUBECONFIG";
+    public static final String NODES = "BENCHLAB_KUBE_KUBECONFIG";
+
+    private Clusters() {
+    }
+
+    /** The kwok cluster's kubeconfig (an admin token), its API server answering. */
+    public static Path kwokKubeconfig() {
+        return require(KWOK);
+    }
+
+    /** The two-node cluster's kubeconfig (an admin token), its API server answering. */
+    public static Path nodesKubeconfig() {
+        return require(NODES);
+    }
+
+    static Path require(String variable) {
+        String value = System.getenv(variable);
+        if (value == null || value.isBlank()) {
+            skipOrFail("no Kubernetes cluster: set " + variable + " " + START);
+        }
+        Path kubeconfig = Path.of(value);
+        if (!Files.isReadable(kubeconfig)) {
+            skipOrFail(variable + "=" + value + ": no such kubeconfig " + START);
+        }
+        Kubectl.require();
+        Kubectl.Result ready = Kubectl.run(kubeconfig, "--request-timeout=5s", "get", "--raw", "/readyz");
+        if (!ready.ok()) {
+            String why = ready.err().strip().lines().findFirst().orElse("exit " + ready.exitCode());
+            skipOrFail("the API server of " + variable + "=" + value + " does not answer (" + why + ") " + START);
+        }
+        return kubeconfig;
+    }
+
+    private static final String START = "(start one with .ci/kube start, then source /tmp/benchlab-kube/env)";
+
+    static void skipOrFail(String message) {
+        if ("all".equals(System.getenv(ServerTargets.REQUIRED))) {
+            Assertions.fail(message + " [" + ServerTargets.REQUIRED + "=all]");
+        }
+        Assumptions.abort(message);
+    }
+}
