@@ -32,13 +32,12 @@ class K8sBasesIT {
      * k8s/rbac/role.yaml and clusterrole.yaml (nodes). Edit together.
      */
     static final Map<String, Set<String>> LAB_RULES = Map.of(
-            "secrets", Set.of("create", "get", "list", "delete", "deletecollection"),
-            "services", Set.of("create", "get", "list", "delete", "deletecollection"),
-            "pods", Set.of("create", "get", "list", "watch", "delete", "deletecollection"),
+            "secrets", Set.of("create", "list", "delete", "deletecollection"),
+            "services", Set.of("create", "list", "delete", "deletecollection"),
+            "pods", Set.of("create", "get", "list", "delete", "deletecollection"),
             "pods/log", Set.of("get"),
             "pods/portforward", Set.of("create"),
-            "events", Set.of("get", "list", "watch"),
-            "jobs.batch", Set.of("create", "get", "list", "watch", "patch", "delete", "deletecollection"),
+            "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
             "nodes", Set.of("get", "list"));
 
     /** What every authenticated ServiceAccount may do (system:basic-user and the like). */
