@@ -25,7 +25,7 @@ final class Access {
             new Need("", "services", "", "create"), new Need("", "services", "", "list"),
             new Need("", "services", "", "delete"),
             new Need("", "pods", "", "create"), new Need("", "pods", "", "get"), new Need("", "pods", "", "list"),
-            new Need("", "pods", "", "watch"), new Need("", "pods", "", "delete"),
+            new Need("", "pods", "", "delete"),
             new Need("", "pods", "log", "get"), new Need("", "pods", "portforward", "create"),
             new Need("batch", "jobs", "", "create"), new Need("batch", "jobs", "", "get"), new Need("batch", "jobs", "", "list"),
             new Need("batch", "jobs", "", "patch"), new Need("batch", "jobs", "", "delete"));

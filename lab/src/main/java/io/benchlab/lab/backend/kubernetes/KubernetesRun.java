@@ -54,26 +54,31 @@ final class KubernetesRun implements BackendRun {
     public ProvisionedDatabase provision() throws DatabaseNotReady {
         waiter = Thread.currentThread();
         long t0 = System.nanoTime();
-        Pod db = null;
+        String dbName = plan.dbPod().getMetadata().getName();
+        String cause;
         try {
             objects.create(plan);
-            progress.lab("database pod %s (%s) and runner Job %s created in namespace %s", plan.dbPod().getMetadata()
-                    .getName(), plan.dbImage(), plan.job().getMetadata().getName(), plan.namespace());
-            db = waitUntilRunning(plan.dbPod().getMetadata().getName(), "database");
+            progress.lab("database pod %s (%s) and runner Job %s created in namespace %s", dbName, plan.dbImage(),
+                    plan.job().getMetadata().getName(), plan.namespace());
+            Pod db = waitUntilRunning(dbName, "database");
             try (DatabaseProbe probe = new DatabaseProbe(client, plan, db)) {
-                probe.awaitJdbc(Defaults.DB_READY_TIMEOUT, () -> objects.pod(plan.dbPod().getMetadata().getName()));
+                probe.awaitJdbc(Defaults.DB_READY_TIMEOUT, () -> objects.pod(dbName));
             }
-            db = objects.pod(db.getMetadata().getName());
+            waiter = null;
+            progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
+            return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(objects.pod(dbName)));
         } catch (InterruptedException e) {
-            throw notReady("stopped", db);
+            cause = "stopped";
         } catch (RunFailure e) {
-            throw notReady(e.getMessage(), db != null ? db : objects.pod(plan.dbPod().getMetadata().getName()));
+            cause = stopped ? "stopped" : e.getMessage();
+        } catch (KubernetesClientException e) {
+            // A stop interrupts whatever call the wait was in; fabric8 reports that as its own exception.
+            cause = stopped ? "stopped" : KubeConnection.explain(client, e);
         } finally {
             waiter = null;
-            Thread.interrupted();
         }
-        progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
-        return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(db));
+        Thread.interrupted();
+        throw notReady(cause, objects.pod(dbName));
     }
 
     @Override

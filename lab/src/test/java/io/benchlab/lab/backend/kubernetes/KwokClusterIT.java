@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.cli.LabMain;
+import io.benchlab.lab.it.kube.Kubectl;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -20,7 +21,9 @@ import io.benchlab.runner.engine.Engines;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,6 +90,49 @@ class KwokClusterIT {
         cluster.nodes.add("kwok-db-1", Labels.DB_ROLE, "1", "1Gi").add("kwok-client-1", Labels.CLIENT_ROLE, "4", "8Gi");
         expectRefused(dir, "the database's requests (2 CPUs, 2048 MiB) fit on no db node: kwok-db-1 has 1 CPUs and 1024"
                 + " MiB allocatable; lower --db-cpus/--db-memory", "--db-cpus", "2", "--db-memory", "2g");
+    }
+
+    @Test
+    void theLabsServiceAccountMayRunInItsNamespaceAndNowhereElse(@TempDir Path dir) throws Exception {
+        cluster.nodes.bothRoles();
+        Path repo = Path.of(System.getProperty("user.dir")).getParent();
+        Kubectl.ok(cluster.kubeconfig, "apply", "-k", repo.resolve("k8s").toString());
+        try {
+            Path asLab = serviceAccountKubeconfig(dir);
+            Path result = dir.resolve("r.json");
+            CliCapture.Outcome denied = CliCapture.run(LabMain::commandLine, "run", "--backend", "kubernetes",
+                    "--kubeconfig", asLab.toString(), "--namespace", "default", "--engine", "postgres", "-o",
+                    result.toString());
+            assertThat(denied.exitCode()).as(denied.toString()).isEqualTo(2);
+            assertThat(denied.err()).contains("the lab may not use namespace default: it may not create secrets");
+            assertThat(result).doesNotExist();
+            // In its own namespace it gets as far as kwok lets a run go (no database answers there).
+            CliCapture.Outcome allowed = CliCapture.run(LabMain::commandLine, "run", "--backend", "kubernetes",
+                    "--kubeconfig", asLab.toString(), "--namespace", "benchlab", "--engine", "postgres", "--timeout", "6s",
+                    "-o", result.toString());
+            assertThat(allowed.exitCode()).as(allowed.toString()).isEqualTo(1);
+            assertThat(allowed.err()).doesNotContain("Forbidden", "forbidden");
+            RunResult r = ResultJson.read(result);
+            assertThat(r.cause()).contains("timeout");
+            assertThat(r.placement().database().qosClass()).isEqualTo("Guaranteed");
+            assertThat(new ClusterObjects(cluster.client, "benchlab", null).remaining()).isEmpty();
+        } finally {
+            Kubectl.run(cluster.kubeconfig, "delete", "-k", repo.resolve("k8s").toString(), "--wait=false");
+        }
+    }
+
+    /** A kubeconfig that acts as the lab's ServiceAccount (a bound token), on the kwok cluster's server. */
+    private Path serviceAccountKubeconfig(Path dir) throws Exception {
+        String token = cluster.client.serviceAccounts().inNamespace("benchlab").withName("benchlab-lab")
+                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+                .getStatus().getToken();
+        String admin = Files.readString(cluster.kubeconfig);
+        String cluster = admin.substring(admin.indexOf("clusters:"), admin.indexOf("users:"));
+        String name = cluster.replaceAll("(?s).*- name: (\\S+).*", "$1");
+        Path file = dir.resolve("lab.kubeconfig");
+        Files.writeString(file, "apiVersion: v1\nkind: Config\n" + cluster + "users:\n- name: lab\n  user: {token: " + token
+                + "}\ncontexts:\n- name: lab\n  context: {cluster: " + name + ", user: lab}\ncurrent-context: lab\n");
+        return file;
     }
 
     @Test
