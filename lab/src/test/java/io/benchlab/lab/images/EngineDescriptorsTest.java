@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.engine.Profile;
@@ -45,12 +46,13 @@ class EngineDescriptorsTest {
      * The files that act for every server engine: none may name one, not even in a comment (an
      * example goes stale as a list does). Not here: the engines' own folders; .ci/services and
      * .ci/containers, which run the integration tests' servers and the CI stand-ins of official
-     * base images (an engine needs neither); and bench/pgbench-compare, a PostgreSQL benchmark by
-     * purpose, which must hold no copy of the profile settings instead.
+     * base images (an engine needs neither); .ci/kube, which loads whatever benchlab/ images there
+     * are; and the PostgreSQL benchmarks against pgbench, engine-specific by purpose, which must
+     * hold no copy of the descriptor instead.
      */
     static final List<String> GENERIC = List.of("Makefile", "images/build", "images/smoke", "images/descriptors.sh",
             ".ci/run", "bin", "bench");
-    static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench-compare");
+    static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench-compare", "bench/k8s-pgbench");
 
     static List<Engine> servers() {
         return Engines.all().stream().filter(e -> !e.embedded()).toList();
@@ -202,16 +204,24 @@ class EngineDescriptorsTest {
         assertThat(found).as("engine facts belong in images/<engine>/engine.properties").isEmpty();
     }
 
-    /** The engine-specific bench reads the profile settings from the image's files, never a copy. */
+    /**
+     * The engine-specific benches read the descriptor (bench/descriptors.py) and the profile files,
+     * never a copy: no version, port, environment name, runner version or profile setting of theirs.
+     */
     @Test
-    void pgbenchCompareHoldsNoCopyOfTheProfileSettings() throws IOException {
-        String script = Files.readString(ROOT.resolve("bench/pgbench-compare"));
-        for (Profile p : Engines.find("postgres").orElseThrow().profiles()) {
-            for (String key : p.settings().keySet()) {
-                assertThat(script).doesNotContain("\"" + key + "\"").doesNotContain("'" + key + "'");
+    void theEngineSpecificBenchesHoldNoCopyOfTheDescriptor() throws IOException {
+        Engine pg = Engines.find("postgres").orElseThrow();
+        EngineImage image = EngineImages.of(pg);
+        List<String> facts = new ArrayList<>(List.of(image.version(), EnvironmentProbe.labVersion()));
+        facts.addAll(image.env().keySet());
+        pg.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
+        for (String bench : ENGINE_SPECIFIC) {
+            String script = Files.readString(ROOT.resolve(bench));
+            assertThat(script).as(bench).contains("import descriptors").doesNotContainPattern("(?<!\\d)" + image.port() + "(?!\\d)");
+            for (String fact : facts) {
+                assertThat(script).as(bench).doesNotContain(fact);
             }
         }
-        assertThat(script).contains("images\" / \"postgres\"");
     }
 
     @Test
@@ -323,6 +333,7 @@ class EngineDescriptorsTest {
                 files.filter(Files::isRegularFile)
                         .filter(f -> !ENGINE_SPECIFIC.contains(ROOT.relativize(f).toString()))
                         .filter(f -> !ROOT.relativize(f).toString().startsWith("bench/out/"))
+                        .filter(f -> !f.toString().contains("__pycache__"))
                         .forEach(out::add);
             }
         }
