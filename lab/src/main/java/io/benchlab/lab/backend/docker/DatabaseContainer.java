@@ -1,13 +1,14 @@
 package io.benchlab.lab.backend.docker;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.JdbcReadiness;
+import io.benchlab.lab.backend.JdbcReadiness.NotReady;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.Profile;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The engine's container, started from its pinned image and ready when it answers a real JDBC
@@ -15,13 +16,6 @@ import java.time.Duration;
  * the run's network.
  */
 final class DatabaseContainer {
-
-    /** The database failed to come up: the run ends as failed, with this as its cause. */
-    static final class NotReady extends RuntimeException {
-        NotReady(String message) {
-            super(message);
-        }
-    }
 
     private final RunContainer container;
     private final EngineImage image;
@@ -46,29 +40,11 @@ final class DatabaseContainer {
         } catch (RuntimeException e) {
             throw new NotReady("the database container did not start: " + Failures.rootMessage(e));
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
         Target probe = new Target(image.engine(), profile, image.jdbcUrl(DockerEnvironment.publishedHost(),
                 container.publishedPort(image.port())), image.user(), password, false);
-        SQLException last = null;
-        while (true) {
-            if (!running()) {
-                throw new NotReady("the database container exited (code "
-                        + container.inspect().getState().getExitCodeLong() + ") before it was ready: "
-                        + Failures.causeLine(container.logs()));
-            }
-            try (Connection c = probe.connect()) {
-                if (c.isValid(5)) {
-                    return;
-                }
-            } catch (SQLException e) {
-                last = e;
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new NotReady("the database did not answer over JDBC within " + timeout.toSeconds() + " s"
-                        + (last == null ? "" : ": " + last.getMessage()));
-            }
-            Thread.sleep(200);
-        }
+        JdbcReadiness.await(probe, timeout, () -> running() ? Optional.empty()
+                : Optional.of("the database container exited (code " + container.inspect().getState().getExitCodeLong()
+                        + ") before it was ready: " + Failures.causeLine(container.logs())));
     }
 
     /** The JDBC URL the runner uses: the database by its name on the run's network. */

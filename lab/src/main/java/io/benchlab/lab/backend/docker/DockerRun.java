@@ -4,6 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.ProvisionedDatabase;
@@ -54,11 +55,11 @@ final class DockerRun implements BackendRun {
         provisioner = Thread.currentThread();
         try {
             if (stopped) {
-                throw new DatabaseContainer.NotReady("stopped");
+                throw new JdbcReadiness.NotReady("stopped");
             }
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
             db.start(Defaults.DB_READY_TIMEOUT);
-        } catch (DatabaseContainer.NotReady | InterruptedException | IllegalStateException e) {
+        } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
             throw new DatabaseNotReady(stopped ? "stopped" : e.getMessage(), new Placement(name(), null,
                     db == null ? null : side(db.containerId())));
         } finally {

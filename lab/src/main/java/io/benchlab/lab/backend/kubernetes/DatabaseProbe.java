@@ -1,13 +1,13 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.runner.core.Target;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.LocalPortForward;
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -28,28 +28,14 @@ final class DatabaseProbe implements AutoCloseable {
     }
 
     void awaitJdbc(Duration timeout, Supplier<Pod> current) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        SQLException last = null;
-        while (true) {
-            Pod pod = current.get();
-            if (pod == null) {
-                throw new KubernetesRun.RunFailure("the database pod was deleted before it was ready");
-            }
-            PodStates.failure(pod, "database").ifPresent(why -> {
-                throw new KubernetesRun.RunFailure(why);
+        try {
+            JdbcReadiness.await(target, timeout, () -> {
+                Pod pod = current.get();
+                return pod == null ? Optional.of("the database pod was deleted before it was ready")
+                        : PodStates.failure(pod, "database");
             });
-            try (Connection c = target.connect()) {
-                if (c.isValid(5)) {
-                    return;
-                }
-            } catch (SQLException e) {
-                last = e;
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new KubernetesRun.RunFailure("the database did not answer over JDBC within " + timeout.toSeconds()
-                        + " s" + (last == null ? "" : ": " + KubeConnection.oneLine(last)));
-            }
-            Thread.sleep(500);
+        } catch (JdbcReadiness.NotReady e) {
+            throw new KubernetesRun.RunFailure(e.getMessage());
         }
     }
 

@@ -1,0 +1,49 @@
+package io.benchlab.lab.backend;
+
+import io.benchlab.runner.core.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A database that a backend started is ready when a real JDBC login works, as the user and with
+ * the password the runner will use, never after a sleep. Shared by the backends that start one.
+ */
+public final class JdbcReadiness {
+
+    /** The database will not be ready: its container or pod failed, or the time ran out. */
+    public static final class NotReady extends RuntimeException {
+        public NotReady(String message) {
+            super(message);
+        }
+    }
+
+    private JdbcReadiness() {
+    }
+
+    /** Logs in until it works; {@code failure} says why the database will never answer, if it knows. */
+    public static void await(Target probe, Duration timeout, Supplier<Optional<String>> failure) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        SQLException last = null;
+        while (true) {
+            Optional<String> why = failure.get();
+            if (why.isPresent()) {
+                throw new NotReady(why.get());
+            }
+            try (Connection c = probe.connect()) {
+                if (c.isValid(5)) {
+                    return;
+                }
+            } catch (SQLException e) {
+                last = e;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new NotReady("the database did not answer over JDBC within " + timeout.toSeconds() + " s"
+                        + (last == null ? "" : ": " + last.getMessage().replaceAll("\\s+", " ").strip()));
+            }
+            Thread.sleep(200);
+        }
+    }
+}
