@@ -32,10 +32,11 @@ public final class LabMain {
      */
     private static void describeServersOnTheLab(CommandSpec run) {
         redescribe(run, "--engine", "Engine: " + names(true) + " (in-process); " + names(false)
-                + " (servers: in containers on the docker backend, or your own at --jdbc-url)"
+                + " (servers: in containers on the docker backend, in pods on the kubernetes backend, or your own at"
+                + " --jdbc-url)"
                 + " (default: ${DEFAULT-VALUE}).");
         redescribe(run, "--profile", "Engine profile, e.g. memory, durable, relaxed (default: the engine's first)."
-                + " On the docker backend the profile picks the image's configuration; a server at --jdbc-url"
+                + " On the docker and kubernetes backends the profile picks the image's configuration; a server at --jdbc-url"
                 + " is read back, not changed.");
     }
 

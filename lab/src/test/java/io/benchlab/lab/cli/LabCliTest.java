@@ -98,8 +98,8 @@ class LabCliTest {
         String help = lab("run", "--help").out().replaceAll("\\s+", " ");
         assertThat(help).doesNotContain("(servers, with --jdbc-url)")
                 .contains("postgres, mysql, mariadb, hsqldb-server (servers: in containers on the docker backend,"
-                        + " or your own at --jdbc-url)")
-                .contains("On the docker backend the profile picks the image's configuration");
+                        + " in pods on the kubernetes backend, or your own at --jdbc-url)")
+                .contains("On the docker and kubernetes backends the profile picks the image's configuration");
         String runner = CliCapture.runner("run", "--help").out().replaceAll("\\s+", " ");
         assertThat(runner).contains("(servers, with --jdbc-url)");
     }
