@@ -84,8 +84,8 @@ final class KubernetesRun implements BackendRun {
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) throws InterruptedException {
         waiter = Thread.currentThread();
-        String name = null;
         ResultFrame.Reader frame = new ResultFrame.Reader();
+        Placement.Side started = null;
         try {
             if (stopped) {
                 throw new RunFailure("stopped before the runner started");
@@ -93,24 +93,36 @@ final class KubernetesRun implements BackendRun {
             objects.letGo();
             runnerLetGo = true;
             Pod runner = waitUntilStarted();
-            name = runner.getMetadata().getName();
+            String name = runner.getMetadata().getName();
+            // Read now: a stopped runner's pod is gone by the time it has ended.
+            started = objects.side(runner);
             progress.lab("runner pod %s on node %s", name, PodStates.node(runner));
             follow(name, frame);
             Pod ended = objects.awaitFinished(name, Defaults.RUNNER_STOP_GRACE.plusSeconds(30));
             if (frame.json() == null && ended != null) {
                 readWholeLog(name, frame);
             }
-            return outcome(database, ended, frame);
+            return outcome(database, ended, started, frame);
         } catch (RunFailure e) {
-            Pod pod = name == null ? null : objects.pod(name);
-            return RunnerOutcome.without(e.getMessage(), placement(database, pod), ExitCodes.RUN_FAILED);
+            return RunnerOutcome.without(e.getMessage(), placement(database, started), ExitCodes.RUN_FAILED);
+        } catch (KubernetesClientException e) {
+            // The runner's own result, if it came, outweighs what the API server could not tell afterwards.
+            String why = KubeConnection.explain(client, e);
+            if (frame.json() != null) {
+                progress.lab("the runner's pod could not be read after its end (%s)", why);
+                return RunnerOutcome.of(ResultJson.read(frame.json()), placement(database, started),
+                        ExitCodes.of(ResultJson.read(frame.json()), false));
+            }
+            return RunnerOutcome.without("the run's objects could not be read: " + why, placement(database, started),
+                    ExitCodes.RUN_FAILED);
         } finally {
             waiter = null;
         }
     }
 
-    private RunnerOutcome outcome(ProvisionedDatabase database, Pod ended, ResultFrame.Reader frame) {
-        Placement placement = placement(database, ended);
+    private RunnerOutcome outcome(ProvisionedDatabase database, Pod ended, Placement.Side started,
+                                  ResultFrame.Reader frame) {
+        Placement placement = placement(database, ended != null ? objects.side(ended) : started);
         Optional<String> failure = ended == null ? Optional.empty() : PodStates.failure(ended, "runner");
         Integer code = ended == null ? null : PodStates.exitCode(ended);
         if (frame.json() != null) {
@@ -125,9 +137,9 @@ final class KubernetesRun implements BackendRun {
                 : RunnerOutcome.without(why, placement, exit);
     }
 
-    private Placement placement(ProvisionedDatabase database, Pod runner) {
-        return new Placement(BackendKind.KUBERNETES.label(), runner == null ? null : objects.side(runner),
-                database == null ? null : database.side(), new Placement.Cluster(plan.kubernetesVersion(), plan.namespace()));
+    private Placement placement(ProvisionedDatabase database, Placement.Side runner) {
+        return new Placement(BackendKind.KUBERNETES.label(), runner, database == null ? null : database.side(),
+                new Placement.Cluster(plan.kubernetesVersion(), plan.namespace()));
     }
 
     @Override
