@@ -53,21 +53,29 @@ final class DockerRun implements BackendRun {
         long t0 = System.nanoTime();
         DatabaseContainer db = null;
         provisioner = Thread.currentThread();
+        String cause;
         try {
             if (stopped) {
                 throw new JdbcReadiness.NotReady("stopped");
             }
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
             db.start(Defaults.DB_READY_TIMEOUT);
+            provisioner = null;
+            progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
+            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
         } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
-            throw new DatabaseNotReady(stopped ? "stopped" : e.getMessage(), new Placement(name(), null,
-                    db == null ? null : side(db.containerId())));
+            cause = stopped ? "stopped" : e.getMessage();
+        } catch (RuntimeException e) {
+            // A stop interrupts whatever Docker API call the wait was in.
+            if (!stopped) {
+                throw e;
+            }
+            cause = "stopped";
         } finally {
             provisioner = null;
-            Thread.interrupted();
         }
-        progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
-        return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
+        Thread.interrupted();
+        throw new DatabaseNotReady(cause, new Placement(name(), null, db == null ? null : side(db.containerId())));
     }
 
     @Override
