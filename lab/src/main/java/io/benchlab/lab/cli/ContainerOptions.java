@@ -11,7 +11,6 @@ import io.benchlab.runner.core.Durations;
 import io.benchlab.runner.engine.Profile;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -107,11 +106,6 @@ public final class ContainerOptions {
 
     /** On a backend without containers these options would be silently ignored: refuse them instead. */
     void refuseOn(String backend, ParseResult parsed) {
-        for (OptionSpec o : self.options()) {
-            if (parsed.hasMatchedOption(o.longestName())) {
-                throw new BadInputException(o.longestName() + " applies to containers (--backend docker);"
-                        + " this run's backend is " + backend);
-            }
-        }
+        BackendOptions.refuse(self, parsed, "containers (--backend docker)", backend);
     }
 }

@@ -4,7 +4,6 @@ import io.benchlab.lab.backend.kubernetes.KubernetesSettings;
 import io.benchlab.runner.core.BadInputException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -39,11 +38,6 @@ public final class KubernetesOptions {
 
     /** On another backend these options would be silently ignored: refuse them instead. */
     void refuseOn(String backend, ParseResult parsed) {
-        for (OptionSpec o : self.options()) {
-            if (parsed.hasMatchedOption(o.longestName())) {
-                throw new BadInputException(o.longestName() + " applies to --backend kubernetes; this run's backend is "
-                        + backend);
-            }
-        }
+        BackendOptions.refuse(self, parsed, "--backend kubernetes", backend);
     }
 }

@@ -130,37 +130,45 @@ final class ClusterObjects {
         attempt(problems, () -> client.services().inNamespace(namespace).withLabelSelector(selector).delete());
         attempt(problems, () -> client.secrets().inNamespace(namespace).withLabelSelector(selector).delete());
         long deadline = System.nanoTime() + Defaults.KUBE_DELETE_WAIT.toNanos();
-        while (problems.isEmpty() && !remaining().isEmpty() && System.nanoTime() - deadline < 0) {
+        List<String> left = problems.isEmpty() ? stillThere(problems) : List.of();
+        while (!left.isEmpty() && System.nanoTime() - deadline < 0) {
             try {
                 Thread.sleep(250);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
             }
+            left = stillThere(problems);
         }
-        List<String> left = problems.isEmpty() ? remaining() : List.of();
         if (!problems.isEmpty() || !left.isEmpty()) {
-            progress.warn("not everything of " + (runId == null ? "the runs" : "run " + runId) + " is gone yet (" + String.join("; ", problems.isEmpty() ? left
-                    : problems) + "); 'lab clean --namespace " + namespace + "' removes it, and the Job's TTL anyway");
+            progress.warn("not everything of " + (runId == null ? "the runs" : "run " + runId) + " is gone yet ("
+                    + String.join("; ", problems.isEmpty() ? left : problems) + "); 'lab clean --namespace " + namespace
+                    + "' removes it, and the Job's TTL anyway");
         }
     }
 
-    /** What is still there of the run: kind and name. */
+    /** What is still there of the run(s): kind and name. */
     List<String> remaining() {
         List<String> left = new ArrayList<>();
-        try {
-            client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector).list().getItems()
-                    .forEach(o -> left.add("job " + o.getMetadata().getName()));
-            client.pods().inNamespace(namespace).withLabelSelector(selector).list().getItems()
-                    .forEach(o -> left.add("pod " + o.getMetadata().getName()));
-            client.services().inNamespace(namespace).withLabelSelector(selector).list().getItems()
-                    .forEach(o -> left.add("service " + o.getMetadata().getName()));
-            client.secrets().inNamespace(namespace).withLabelSelector(selector).list().getItems()
-                    .forEach(o -> left.add("secret " + o.getMetadata().getName()));
-        } catch (KubernetesClientException e) {
-            left.add(KubeConnection.explain(client, e));
-        }
+        client.batch().v1().jobs().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                .forEach(o -> left.add("job " + o.getMetadata().getName()));
+        client.pods().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                .forEach(o -> left.add("pod " + o.getMetadata().getName()));
+        client.services().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                .forEach(o -> left.add("service " + o.getMetadata().getName()));
+        client.secrets().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                .forEach(o -> left.add("secret " + o.getMetadata().getName()));
         return left;
+    }
+
+    /** {@link #remaining()}, an API error going to {@code problems} (and ending the wait). */
+    private List<String> stillThere(List<String> problems) {
+        try {
+            return remaining();
+        } catch (KubernetesClientException e) {
+            problems.add(KubeConnection.explain(client, e));
+            return List.of();
+        }
     }
 
     private void attempt(List<String> problems, Runnable delete) {

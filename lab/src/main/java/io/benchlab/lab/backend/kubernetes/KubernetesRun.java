@@ -110,8 +110,8 @@ final class KubernetesRun implements BackendRun {
             String why = KubeConnection.explain(client, e);
             if (frame.json() != null) {
                 progress.lab("the runner's pod could not be read after its end (%s)", why);
-                return RunnerOutcome.of(ResultJson.read(frame.json()), placement(database, started),
-                        ExitCodes.of(ResultJson.read(frame.json()), false));
+                var result = ResultJson.read(frame.json());
+                return RunnerOutcome.of(result, placement(database, started), ExitCodes.of(result, false));
             }
             return RunnerOutcome.without("the run's objects could not be read: " + why, placement(database, started),
                     ExitCodes.RUN_FAILED);
