@@ -45,12 +45,24 @@ public final class ServerTargets {
         return value;
     }
 
-    /** What is missing and the script that provides it: .ci/containers serves DOCKER_HOST, .ci/services the rest. */
+    /**
+     * What is missing and how to provide it: .ci/containers serves DOCKER_HOST, .ci/influx the
+     * BENCHLAB_INFLUX_* variables, Debian's chromium BENCHLAB_CHROMIUM, .ci/services the rest.
+     */
     static String missing(String name) {
-        return name.equals("DOCKER_HOST")
-                ? "no Docker API: set DOCKER_HOST (start one with .ci/containers start, then"
-                        + " source /tmp/benchlab-containers/env)"
-                : "no server: set " + name + " (start one with .ci/services start, then"
-                        + " source /tmp/benchlab-services/env)";
+        if (name.equals("DOCKER_HOST")) {
+            return "no Docker API: set DOCKER_HOST (start one with .ci/containers start, then"
+                    + " source /tmp/benchlab-containers/env)";
+        }
+        if (name.startsWith("BENCHLAB_INFLUX")) {
+            return "no InfluxDB: set " + name + " (start one with .ci/influx start, then"
+                    + " source /tmp/benchlab-influx/env)";
+        }
+        if (name.equals("BENCHLAB_CHROMIUM")) {
+            return "no Chromium: set " + name + " (apt-get install chromium, then"
+                    + " export BENCHLAB_CHROMIUM=$(command -v chromium))";
+        }
+        return "no server: set " + name + " (start one with .ci/services start, then"
+                + " source /tmp/benchlab-services/env)";
     }
 }
