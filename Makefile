@@ -30,7 +30,7 @@ REGISTRY      ?=
 PUSH          ?=
 export CONTAINER_CLI
 
-.PHONY: build run test faults bench clean help images
+.PHONY: build run test faults bench clean help images stack stack-down
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
@@ -42,6 +42,8 @@ help:
 	@echo "make bench                                                            bench/ scripts"
 	@echo "make images [IMAGES=\"$(SERVER_ENGINES) runner\"] [CONTAINER_CLI=docker|podman]"
 	@echo "            [REGISTRY=host:port [PUSH=1]]                             build the images (tag, push)"
+	@echo "make stack [PULL=0]                                                   InfluxDB + Grafana with the boards (Docker)"
+	@echo "make stack-down                                                       ... removed (data volumes kept)"
 	@echo "make build | clean"
 
 build: $(LAB_JAR)
@@ -75,6 +77,15 @@ bench: build
 
 clean:
 	mvn -B -q clean
+
+# A local InfluxDB and Grafana, the boards of images/grafana provisioned (lab stack): pulls the
+# pinned images when they are missing, unless PULL=0.
+PULL ?= 1
+stack: build
+	bin/lab stack up $(if $(filter 0 no false,$(PULL)),,--pull)
+
+stack-down: build
+	bin/lab stack down
 
 # ---------------------------------------------------------------------------------- images
 # One stamp per image and profile under target/images/<pinned|standin>[-<registry>[-push]]/: an

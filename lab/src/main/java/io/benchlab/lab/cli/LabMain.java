@@ -1,5 +1,6 @@
 package io.benchlab.lab.cli;
 
+import io.benchlab.lab.stack.StackCommand;
 import io.benchlab.runner.cli.Cli;
 import io.benchlab.runner.cli.VersionProvider;
 import io.benchlab.runner.engine.Engine;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
-        subcommands = {LabRunCommand.class, CleanCommand.class, EnginesCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LabRunCommand.class, CleanCommand.class, EnginesCommand.class, StackCommand.class,
+                CommandLine.HelpCommand.class})
 public final class LabMain {
 
     public static CommandLine commandLine() {

@@ -9,28 +9,33 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.utility.TestcontainersConfiguration;
 
 /** The Docker API the lab talks to (Docker itself, or podman's Docker-compatible service). */
-final class DockerEnvironment {
+public final class DockerEnvironment {
 
     private DockerEnvironment() {
     }
 
     /** The client, or one line that says Docker is not there and what to do instead. */
     static DockerClient connect() {
+        return connect("server engines run in containers; without Docker, run the embedded default (make run)"
+                + " or your own server (make run BACKEND=external JDBC_URL=... or lab run --backend external"
+                + " --jdbc-url ...)");
+    }
+
+    /** The client, or one line: no Docker reachable (where), then {@code instead}. */
+    public static DockerClient connect(String instead) {
         // Testcontainers' start-up checks run a container of an image that may not be pullable; it
         // reads the switch only from the environment or the user's file, so it is set in memory.
         TestcontainersConfiguration.getInstance().getUserProperties().setProperty("checks.disable", "true");
         if (!DockerClientFactory.instance().isDockerAvailable()) {
             String host = System.getenv("DOCKER_HOST");
             throw new BadInputException("no Docker reachable" + (host == null ? "" : " at DOCKER_HOST=" + host)
-                    + ": server engines run in containers; without Docker, run the embedded default (make run)"
-                    + " or your own server (make run BACKEND=external JDBC_URL=... or lab run --backend external"
-                    + " --jdbc-url ...)");
+                    + ": " + instead);
         }
         return DockerClientFactory.instance().client();
     }
 
     /** True when the Docker API is on this machine (a local socket), so published ports are on loopback. */
-    static boolean local() {
+    public static boolean local() {
         String scheme = DockerClientFactory.instance().getTransportConfig().getDockerHost().getScheme();
         return "unix".equals(scheme) || "npipe".equals(scheme);
     }
@@ -60,7 +65,7 @@ final class DockerEnvironment {
     }
 
     /** Fails with one line when an image is not there; the lab never pulls engine images. */
-    static void requireImage(DockerClient docker, String tag, String whatToDo) {
+    public static void requireImage(DockerClient docker, String tag, String whatToDo) {
         try {
             docker.inspectImageCmd(tag).exec();
         } catch (NotFoundException e) {

@@ -3,7 +3,7 @@ package io.benchlab.lab.backend.docker;
 import java.util.regex.Pattern;
 
 /** Turning what a container printed, or an exception chain, into a one-line cause. */
-final class Failures {
+public final class Failures {
 
     private static final Pattern TELLING = Pattern.compile("invalid value|FATAL|\\[ERROR]|Exception");
 
@@ -15,7 +15,7 @@ final class Failures {
      * [ERROR] line (how database servers log a bad configuration) or exception, else the last
      * non-blank line.
      */
-    static String causeLine(String logs) {
+    public static String causeLine(String logs) {
         String[] lines = logs.strip().split("\\R");
         for (String line : lines) {
             if (TELLING.matcher(line).find()) {
@@ -31,7 +31,7 @@ final class Failures {
     }
 
     /** The innermost message of an exception chain, which is the one that says what happened. */
-    static String rootMessage(Throwable e) {
+    public static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();

@@ -27,11 +27,11 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 
 /**
- * One container of a run, made through the Docker API directly. Not Testcontainers'
+ * One container of a run (or of the local stack, lab stack), made through the Docker API directly. Not Testcontainers'
  * GenericContainer: its shutdown hook removes the containers it made at once, while on Ctrl-C the
  * runner must still write its result and the database must outlive it.
  */
-final class RunContainer {
+public final class RunContainer {
 
     private final DockerClient docker;
     private final String id;
@@ -42,7 +42,7 @@ final class RunContainer {
     }
 
     /** Creates (does not start) a container; {@code configure} sets image-specific parts. */
-    static RunContainer create(DockerClient docker, String image, Consumer<CreateContainerCmd> configure) {
+    public static RunContainer create(DockerClient docker, String image, Consumer<CreateContainerCmd> configure) {
         try (CreateContainerCmd cmd = docker.createContainerCmd(image)) {
             configure.accept(cmd);
             return new RunContainer(docker, cmd.exec().getId());
@@ -57,12 +57,17 @@ final class RunContainer {
                 local ? Ports.Binding.bindIp("127.0.0.1") : Ports.Binding.empty(), exposed));
     }
 
-    String id() {
+    /** A container that is already there, by id or name. */
+    public static RunContainer of(DockerClient docker, String id) {
+        return new RunContainer(docker, id);
+    }
+
+    public String id() {
         return id;
     }
 
     /** Puts one file into the container before it starts (a password, so it never shows in inspect data). */
-    void copyIn(String path, String content, int mode) {
+    public void copyIn(String path, String content, int mode) {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream tar = new ByteArrayOutputStream();
         try (TarArchiveOutputStream out = new TarArchiveOutputStream(tar)) {
@@ -79,7 +84,7 @@ final class RunContainer {
                 .withTarInputStream(new ByteArrayInputStream(tar.toByteArray())).exec();
     }
 
-    void start() {
+    public void start() {
         docker.startContainerCmd(id).exec();
     }
 
@@ -97,7 +102,7 @@ final class RunContainer {
     }
 
     /** Everything the container printed so far, both streams. */
-    String logs() {
+    public String logs() {
         StringBuilder text = new StringBuilder();
         try {
             docker.logContainerCmd(id).withStdOut(true).withStdErr(true).exec(new ResultCallback.Adapter<Frame>() {
