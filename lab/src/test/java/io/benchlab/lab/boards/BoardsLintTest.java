@@ -184,6 +184,14 @@ class BoardsLintTest {
     }
 
     @Test
+    void everyPanelAndAnnotationHasItsExpectationForTheQueryProof() {
+        Set<String> keys = new HashSet<>();
+        boards.forEach(b -> b.queries().stream().filter(q -> q.kind() != Kind.VARIABLE).forEach(q -> keys.add(q.key())));
+        // Both ways: a new panel needs its expectation, a removed one takes its expectation along.
+        assertThat(new BoardExpectations().keys()).containsExactlyInAnyOrderElementsOf(keys);
+    }
+
+    @Test
     void theDatasourceIsInfluxDbInFluxModeWithItsTokenFromAFile() {
         assertThat(datasource.path("type").asText()).isEqualTo("influxdb");
         assertThat(datasource.path("url").asText()).isEqualTo("http://influxdb:8086");
