@@ -24,7 +24,7 @@ import java.util.Map;
  *       with {@code token: $__file{/run/influx-token}} ({@value #TOKEN_FILE}).</li>
  * </ul>
  */
-final class StackSpec {
+public final class StackSpec {
 
     static final String NAME = "benchlab-stack";
     static final String LABEL = "io.benchlab.stack";
@@ -32,10 +32,10 @@ final class StackSpec {
     static final String BUCKET = "benchlab";
 
     /** Where both containers find the InfluxDB token: /run is in both images (Docker copies only into folders that exist). */
-    static final String TOKEN_FILE = "/run/influx-token";
+    public static final String TOKEN_FILE = "/run/influx-token";
     static final String PASSWORD_FILE = "/run/admin-password";
     static final String PROVISIONING = "/etc/grafana/provisioning";
-    static final String DASHBOARDS = "/var/lib/grafana/dashboards";
+    public static final String DASHBOARDS = "/var/lib/grafana/dashboards";
 
     static final String INFLUXDB_DATA = NAME + "-influxdb-data";
     static final String INFLUXDB_CONFIG = NAME + "-influxdb-config";

@@ -1,0 +1,231 @@
+package io.benchlab.lab.boards;
+
+import com.influxdb.client.domain.WritePrecision;
+import com.influxdb.client.write.Point;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * The runs the boards are proved on, and their points exactly as influx-measurements.md documents
+ * them: two engines x two profiles x clients 1, 4, 16 on three nights (one of them two days after
+ * the one before), plus a run that failed mid-way and, on the last night, a run made twice. Each run has a warm-up and two measured rounds of
+ * five 1 s intervals, with points for the transaction and two statement types, its phase events,
+ * its rounds and its summary. Everything {@code BoardQueriesIT} expects is computed from
+ * {@link #runs()}: points from real runs can replace these by giving the same records.
+ */
+final class BoardsFixture {
+
+    static final List<String> ENGINES = List.of("postgres", "mariadb");
+    static final List<String> PROFILES = List.of("durable", "relaxed");
+    static final List<Integer> CLIENTS = List.of(1, 4, 16);
+    static final List<String> STATEMENTS = List.of("update_account", "select_account");
+    /** Fixed and long past, so the proof's time range holds these runs and nothing else. */
+    static final List<Instant> NIGHTS = List.of(Instant.parse("2021-03-01T01:00:00Z"),
+            Instant.parse("2021-03-02T01:00:00Z"), Instant.parse("2021-03-04T01:00:00Z"));
+    static final int ROUNDS = 2;
+    static final int INTERVALS = 5;
+    static final Duration WARMUP = Duration.ofSeconds(3);
+
+    /** One interval of the transaction: what the boards plot, and what the statements scale from. */
+    record Interval(int round, Instant end, double t, double seconds, long count, double p99Ms) {
+        double tps() {
+            return count / seconds;
+        }
+    }
+
+    record Run(String runId, String engine, String profile, int clients, String status, Instant started,
+               List<Interval> intervals, Instant finished) {
+
+        boolean ok() {
+            return "ok".equals(status);
+        }
+
+        int rounds() {
+            return (int) intervals.stream().mapToInt(Interval::round).distinct().count();
+        }
+
+        List<Interval> round(int round) {
+            return intervals.stream().filter(i -> i.round() == round).toList();
+        }
+
+        /** The run's figures are its last round's (the counted one). */
+        List<Interval> counted() {
+            return round(rounds());
+        }
+
+        double tps() {
+            List<Interval> c = counted();
+            return c.stream().mapToLong(Interval::count).sum() / c.stream().mapToDouble(Interval::seconds).sum();
+        }
+
+        double p99Ms() {
+            return counted().stream().mapToDouble(Interval::p99Ms).max().orElse(0);
+        }
+
+        LocalDate night() {
+            return LocalDate.ofInstant(finished, ZoneOffset.UTC);
+        }
+    }
+
+    private final List<Run> runs;
+
+    BoardsFixture() {
+        Random random = new Random(11);
+        List<Run> all = new ArrayList<>();
+        for (int n = 0; n < NIGHTS.size(); n++) {
+            Instant start = NIGHTS.get(n);
+            for (String engine : ENGINES) {
+                for (String profile : PROFILES) {
+                    for (int clients : CLIENTS) {
+                        Run run = run(random, start, engine, profile, clients, n, ROUNDS, INTERVALS, "ok");
+                        all.add(run);
+                        start = run.finished().plusSeconds(30);
+                    }
+                }
+            }
+            if (n == 1) {
+                // Failed in its first round: the boards that chart ok runs must leave it out.
+                all.add(run(random, start, "postgres", "durable", 4, n, 1, 2, "failed"));
+            }
+            if (n == NIGHTS.size() - 1) {
+                // Run again an hour later: the nightly trend has one point per day, not per run.
+                all.add(run(random, start.plus(Duration.ofHours(1)), "postgres", "durable", 16, n, ROUNDS, INTERVALS, "ok"));
+            }
+        }
+        this.runs = List.copyOf(all);
+    }
+
+    List<Run> runs() {
+        return runs;
+    }
+
+    /** A time range holding every run with a margin, as a user would pick it on the boards. */
+    Instant from() {
+        return runs.get(0).started().minus(Duration.ofHours(1));
+    }
+
+    Instant to() {
+        return runs.get(runs.size() - 1).finished().plus(Duration.ofHours(1));
+    }
+
+    private static Run run(Random random, Instant start, String engine, String profile, int clients, int night,
+                           int rounds, int intervals, String status) {
+        double capacity = ("postgres".equals(engine) ? 900 : 700) * ("relaxed".equals(profile) ? 1.6 : 1.0)
+                * Math.pow(clients, 0.65) * (1 + 0.02 * night) * ("ok".equals(status) ? 1 : 0.1);
+        String runId = String.format(Locale.ROOT, "%s-%s-%04x",
+                start.truncatedTo(ChronoUnit.SECONDS).toString().replace("-", "").replace(":", ""), engine, random.nextInt(0x10000));
+        List<Interval> all = new ArrayList<>();
+        Instant roundStart = start.plus(WARMUP);
+        for (int r = 1; r <= rounds; r++) {
+            for (int i = 1; i <= intervals; i++) {
+                double seconds = 1.0 + random.nextDouble() * 0.002;
+                long count = Math.round(capacity * seconds * (0.95 + random.nextDouble() * 0.1));
+                double p99 = 1000.0 * clients / capacity * (2.5 + random.nextDouble());
+                all.add(new Interval(r, roundStart.plusMillis(i * 1000L), i + random.nextDouble() * 0.001, seconds,
+                        count, p99));
+            }
+            roundStart = roundStart.plusSeconds(intervals + 1);
+        }
+        return new Run(runId, engine, profile, clients, status, start, all, all.get(all.size() - 1).end().plusMillis(200));
+    }
+
+    /** Every point of every run, as the sink writes them. */
+    List<Point> points() {
+        List<Point> points = new ArrayList<>();
+        for (Run run : runs) {
+            points.addAll(intervalPoints(run));
+            points.addAll(eventPoints(run));
+            points.addAll(roundPoints(run));
+            points.add(runPoint(run));
+        }
+        return points;
+    }
+
+    private static Point point(String measurement, Run run, Instant time) {
+        return Point.measurement(measurement).time(time, WritePrecision.NS)
+                .addTag("run_id", run.runId()).addTag("engine", run.engine()).addTag("profile", run.profile())
+                .addTag("clients", Integer.toString(run.clients())).addTag("backend", "docker").addTag("workload", "tpcb");
+    }
+
+    private static Point latencies(Point p, double p99) {
+        return p.addField("p50_ms", p99 * 0.3).addField("p90_ms", p99 * 0.6).addField("p95_ms", p99 * 0.8)
+                .addField("p99_ms", p99).addField("p999_ms", p99 * 1.4).addField("max_ms", p99 * 2.1);
+    }
+
+    private static List<Point> intervalPoints(Run run) {
+        List<Point> points = new ArrayList<>();
+        for (Interval i : run.intervals()) {
+            Point tx = point("benchlab_interval", run, i.end()).addTag("round", Integer.toString(i.round()))
+                    .addTag("type", "transaction").addField("t", i.t()).addField("seconds", i.seconds())
+                    .addField("count", i.count()).addField("tps", i.tps())
+                    .addField("failed", run.ok() ? 0L : 3L).addField("retried", i.count() / 200)
+                    .addField("reconnects", run.ok() ? 0L : 1L);
+            points.add(latencies(tx, i.p99Ms()));
+            for (int s = 0; s < STATEMENTS.size(); s++) {
+                Point st = point("benchlab_interval", run, i.end()).addTag("round", Integer.toString(i.round()))
+                        .addTag("type", STATEMENTS.get(s)).addField("t", i.t()).addField("seconds", i.seconds())
+                        .addField("count", i.count()).addField("tps", i.tps());
+                points.add(latencies(st, i.p99Ms() * (0.2 + 0.1 * s)));
+            }
+        }
+        return points;
+    }
+
+    private static List<Point> eventPoints(Run run) {
+        List<Point> points = new ArrayList<>();
+        points.add(event(run, run.started(), "warmup", 0, "warm-up"));
+        for (int r = 1; r <= run.rounds(); r++) {
+            List<Interval> round = run.round(r);
+            points.add(event(run, round.get(0).end().minusSeconds(1), "measured", r, "round " + r + " measured"));
+            points.add(event(run, round.get(round.size() - 1).end(), "end", r, "round " + r + " ended"));
+        }
+        return points;
+    }
+
+    private static Point event(Run run, Instant time, String event, int round, String text) {
+        return point("benchlab_event", run, time).addTag("event", event).addField("round", (long) round)
+                .addField("text", text);
+    }
+
+    private static List<Point> roundPoints(Run run) {
+        List<Point> points = new ArrayList<>();
+        for (int r = 1; r <= run.rounds(); r++) {
+            List<Interval> round = run.round(r);
+            long committed = round.stream().mapToLong(Interval::count).sum();
+            double seconds = round.stream().mapToDouble(Interval::seconds).sum();
+            double p99 = round.stream().mapToDouble(Interval::p99Ms).max().orElse(0);
+            Point p = point("benchlab_round", run, run.finished()).addTag("round", Integer.toString(r))
+                    .addField("counted", r == run.rounds()).addField("seconds", seconds)
+                    .addField("committed", committed).addField("failed", run.ok() ? 0L : 6L)
+                    .addField("retried", committed / 200).addField("tps", committed / seconds);
+            points.add(latencies(p, p99));
+        }
+        return points;
+    }
+
+    private static Point runPoint(Run run) {
+        List<Interval> counted = run.counted();
+        long committed = counted.stream().mapToLong(Interval::count).sum();
+        Point p = point("benchlab_run", run, run.finished()).addTag("status", run.status())
+                .addField("seconds", counted.stream().mapToDouble(Interval::seconds).sum())
+                .addField("committed", committed).addField("failed", run.ok() ? 0L : 6L)
+                .addField("exhausted_retries", 0L).addField("retried", committed / 200).addField("tps", run.tps())
+                .addField("warnings", run.ok() ? 0L : 1L).addField("warning_codes", run.ok() ? "" : "failure_ratio")
+                .addField("cause", run.ok() ? "" : "connection refused").addField("scale", 10L)
+                .addField("seed", 42L).addField("rate_tps", 0.0)
+                .addField("engine_version", "postgres".equals(run.engine()) ? "15.8" : "11.4.3")
+                .addField("knobs", "{\"clients\":" + run.clients() + ",\"scale\":10}")
+                .addField("settings", "{}")
+                .addField("db_image", "benchlab/" + run.engine() + ":" + run.profile() + "@sha256:" + "0".repeat(64))
+                .addField("runner_image", "")
+                .addField("result", "{\"runId\":\"" + run.runId() + "\",\"intervals\":[]}");
+        return latencies(p, run.p99Ms());
+    }
+}

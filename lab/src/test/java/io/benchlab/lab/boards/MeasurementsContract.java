@@ -1,0 +1,73 @@
+package io.benchlab.lab.boards;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The names of {@code influx-measurements.md} (results-schema), the contract the sink writes and
+ * the boards query: the identity tags, and per measurement its tags and fields with their kinds.
+ */
+record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, String>> measurements) {
+
+    static final String RESOURCE = "/io/benchlab/results/influx-measurements.md";
+
+    private static final Pattern SECTION = Pattern.compile("^## (.+)$");
+    private static final Pattern MEASUREMENT = Pattern.compile("^`([a-z_]+)`$");
+    private static final Pattern ROW = Pattern.compile("^\\| `([a-z0-9_]+)` \\| ([a-z]+)?");
+
+    static MeasurementsContract read() {
+        String text;
+        try (InputStream in = MeasurementsContract.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is not on the class path");
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Set<String> identity = new LinkedHashSet<>();
+        Map<String, Map<String, String>> measurements = new LinkedHashMap<>();
+        String section = "";
+        for (String line : text.split("\n")) {
+            Matcher s = SECTION.matcher(line);
+            if (s.matches()) {
+                section = s.group(1);
+                Matcher m = MEASUREMENT.matcher(section);
+                if (m.matches()) {
+                    section = m.group(1);
+                    measurements.put(section, new LinkedHashMap<>());
+                }
+                continue;
+            }
+            Matcher row = ROW.matcher(line);
+            if (!row.find()) {
+                continue;
+            }
+            if (section.startsWith("Identity tags")) {
+                identity.add(row.group(1));
+            } else if (measurements.containsKey(section) && row.group(2) != null) {
+                measurements.get(section).put(row.group(1), row.group(2));
+            }
+        }
+        return new MeasurementsContract(identity, measurements);
+    }
+
+    /** Tags and fields a point of this measurement may carry, identity tags included. */
+    Set<String> names(String measurement) {
+        Set<String> names = new LinkedHashSet<>(identityTags);
+        names.addAll(measurements.getOrDefault(measurement, Map.of()).keySet());
+        return names;
+    }
+
+    boolean isTag(String measurement, String name) {
+        return identityTags.contains(name) || "tag".equals(measurements.getOrDefault(measurement, Map.of()).get(name));
+    }
+}
