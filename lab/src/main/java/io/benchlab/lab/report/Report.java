@@ -28,6 +28,7 @@ public final class Report {
         Path tmp = null;
         try {
             // A reader (or a browser reloading) never sees half a page: a temp file beside it, then one move.
+            Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, ".report-", ".tmp");
             Files.writeString(tmp, html, StandardCharsets.UTF_8);
             readableByAll(tmp);
@@ -47,10 +48,6 @@ public final class Report {
         }
         if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(absolute, LinkOption.NOFOLLOW_LINKS)) {
             throw new BadInputException("-o " + output + " is not a regular file (the report would replace it)");
-        }
-        if (!Files.isDirectory(absolute.getParent())) {
-            throw new BadInputException("cannot write the report to " + output + ": " + absolute.getParent()
-                    + " is not a directory");
         }
         WritableDirectory.problem(absolute.getParent()).ifPresent(why -> {
             throw new BadInputException("cannot write the report to " + output + ": " + why);
