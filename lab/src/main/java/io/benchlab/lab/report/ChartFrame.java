@@ -1,5 +1,6 @@
 package io.benchlab.lab.report;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -102,13 +103,13 @@ final class ChartFrame {
     }
 
     private static List<List<LegendItem>> rows(List<LegendItem> items) {
-        List<List<LegendItem>> rows = new java.util.ArrayList<>();
-        List<LegendItem> row = new java.util.ArrayList<>();
+        List<List<LegendItem>> rows = new ArrayList<>();
+        List<LegendItem> row = new ArrayList<>();
         double used = 0;
         for (LegendItem item : items) {
             if (!row.isEmpty() && used + width(item) > RIGHT - LEFT) {
                 rows.add(row);
-                row = new java.util.ArrayList<>();
+                row = new ArrayList<>();
                 used = 0;
             }
             row.add(item);

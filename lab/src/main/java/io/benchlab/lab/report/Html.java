@@ -1,5 +1,6 @@
 package io.benchlab.lab.report;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /** Text into HTML and SVG: every string that comes from a result is user data and goes through {@link #escape}. */
@@ -47,7 +48,7 @@ final class Html {
 
     /** A tick on a log axis (1, 2, 64; 0.01, 0.5): no more decimals than the value has, thousands grouped. */
     static String tick(double v) {
-        java.math.BigDecimal d = new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros();
+        BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();
         return String.format(Locale.ROOT, "%,." + Math.max(0, d.scale()) + "f", v);
     }
 

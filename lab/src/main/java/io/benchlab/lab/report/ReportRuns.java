@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import java.util.stream.Collectors;
 
 /**
@@ -94,7 +95,7 @@ final class ReportRuns {
 
     /** Lighter for fewer clients, darker for more, among the runs of the same engine. */
     private static String shade(int hue, List<String> families, List<RunResult> results, int run) {
-        List<Integer> family = java.util.stream.IntStream.range(0, results.size())
+        List<Integer> family = IntStream.range(0, results.size())
                 .filter(i -> families.get(i).equals(families.get(run))).boxed()
                 .sorted(Comparator.comparingInt(i -> results.get(i).knobs().clients())).toList();
         if (family.size() == 1) {
