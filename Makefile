@@ -30,13 +30,17 @@ REGISTRY      ?=
 PUSH          ?=
 export CONTAINER_CLI
 
-.PHONY: build run test faults bench clean help images stack stack-down
+.PHONY: build run sweep test faults bench clean help images stack stack-down
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
 	@echo "make run ENGINE=<server engine> [CLIENTS=32]                          ... in containers (Docker or podman)"
 	@echo "    server engines: $(SERVER_ENGINES)"
 	@echo "make run ENGINE=<server engine> BACKEND=external JDBC_URL=jdbc:...    ... on your own server"
+	@echo "make sweep ENGINE=postgres,mariadb [CLIENTS=\"1 8 32\"] [DURATION=10s] [ARGS=...]"
+	@echo "                                                                      one run per engine and client count, one table"
+	@echo "                                                                      (CLIENTS default: 1 2 4 8 16 32 64); then"
+	@echo "                                                                      bin/lab report results/*.json -o report.html"
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
@@ -52,17 +56,34 @@ $(LAB_JAR): $(SOURCES)
 	$(MVN) -q install -DskipTests
 	@touch $@
 
+# ENGINE and CLIENTS of make sweep are lists, comma- or space-separated; the lab takes them with commas.
+comma  := ,
+empty  :=
+space  := $(empty) $(empty)
+commas  = $(subst $(space),$(comma),$(strip $(subst $(comma),$(space),$(1))))
+
 # A server engine on the docker backend needs its image and the runner's, built (or checked,
 # which takes a moment) first, but only where a Docker API answers: elsewhere the lab says in one
 # line that there is no Docker and what to run instead.
-DOCKER_RUN     := $(and $(filter $(ENGINE),$(SERVER_ENGINES)),$(if $(JDBC_URL),,yes),$(filter docker,$(or $(BACKEND),docker)))
+DOCKER_ENGINES := $(and $(if $(JDBC_URL),,yes),$(filter docker,$(or $(BACKEND),docker)),$(filter $(subst $(comma),$(space),$(ENGINE)),$(SERVER_ENGINES)))
+define docker-images
+	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
+	  $(MAKE) --no-print-directory images IMAGES="$(DOCKER_ENGINES) runner"; fi
+endef
+TARGET_ARGS = $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL))
 
 run: build
-ifneq ($(DOCKER_RUN),)
-	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
-	  $(MAKE) --no-print-directory images IMAGES="$(ENGINE) runner"; fi
+ifneq ($(DOCKER_ENGINES),)
+	$(docker-images)
 endif
-	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(ARGS)
+	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(TARGET_ARGS) $(ARGS)
+
+# CLIENTS left at its default (the one make run takes) sweeps the lab's default counts, 1 to 64.
+sweep: build
+ifneq ($(DOCKER_ENGINES),)
+	$(docker-images)
+endif
+	bin/lab sweep --engine $(call commas,$(ENGINE)) $(if $(filter file,$(origin CLIENTS)),,--clients $(call commas,$(CLIENTS))) --duration $(DURATION) $(TARGET_ARGS) $(ARGS)
 
 test:
 	$(MVN) install

@@ -10,10 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The one place that turns a {@link RunResult} into JSON and back. The output is stable:
@@ -65,26 +62,8 @@ public final class ResultJson {
         return MAPPER.readValue(file.toFile(), RunResult.class);
     }
 
-    private static void setReadableByAll(Path file) throws IOException {
-        try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException notPosix) {
-            // Non-POSIX file systems keep their own defaults.
-        }
-    }
-
     /** Writes through a temp file and a rename, so a reader never sees half a result. */
     public static void writeAtomically(RunResult result, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".result-", ".tmp");
-        try {
-            Files.writeString(tmp, write(result), StandardCharsets.UTF_8);
-            // Temp files are created owner-only; a result is meant to be shared.
-            setReadableByAll(tmp);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.write(file, write(result), ".result-");
     }
 }

@@ -108,6 +108,9 @@ public final class Defaults {
     /** Where results go when --output is not given: results/&lt;run-id&gt;.json. */
     public static final String RESULTS_DIR = "results";
 
+    /** The client counts lab sweep runs when not told: the seeds' experiment, 1 to 64 doubling. */
+    public static final String SWEEP_CLIENTS = "1,2,4,8,16,32,64";
+
     /** Where file-backed embedded engines keep their data. */
     public static final String DATA_DIR = "data";
 

@@ -13,13 +13,15 @@ import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
-        subcommands = {LabRunCommand.class, CleanCommand.class, EnginesCommand.class, StackCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {LabRunCommand.class, SweepCommand.class, ReportCommand.class, StackCommand.class,
+                CleanCommand.class, EnginesCommand.class, CommandLine.HelpCommand.class})
 public final class LabMain {
 
     public static CommandLine commandLine() {
         CommandLine cmd = Cli.configure(new CommandLine(new LabMain()));
-        describeServersOnTheLab(cmd.getSubcommands().get("run").getCommandSpec());
+        describeServersOnTheLab(cmd.getSubcommands().get("run").getCommandSpec(), "Engine: ");
+        describeServersOnTheLab(cmd.getSubcommands().get("sweep").getCommandSpec(),
+                "Engines to sweep, comma-separated, each on the backend lab run would choose for it: ");
         return cmd;
     }
 
@@ -32,8 +34,8 @@ public final class LabMain {
      * that its profile is read back; on the lab a server engine runs in containers unless given
      * --jdbc-url, and there the profile picks the image.
      */
-    private static void describeServersOnTheLab(CommandSpec run) {
-        redescribe(run, "--engine", "Engine: " + names(true) + " (in-process); " + names(false)
+    private static void describeServersOnTheLab(CommandSpec run, String engine) {
+        redescribe(run, "--engine", engine + names(true) + " (in-process); " + names(false)
                 + " (servers: in containers on the docker backend, in pods on the kubernetes backend, or your own at"
                 + " --jdbc-url)"
                 + " (default: ${DEFAULT-VALUE}).");

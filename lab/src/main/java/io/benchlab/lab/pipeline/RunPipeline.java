@@ -32,15 +32,26 @@ import java.util.List;
 public final class RunPipeline {
 
     /** How long a signal holds the JVM for the runner's result: the runner's own grace, and the removal. */
-    private static final Duration SIGNAL_HOLD = Defaults.RUNNER_STOP_GRACE.plusSeconds(30);
+    static final Duration SIGNAL_HOLD = Defaults.RUNNER_STOP_GRACE.plusSeconds(30);
 
     private RunPipeline() {
     }
 
+    /** How one run ended: its exit code, and its result and file (null when the runner refused its input). */
+    public record Outcome(int exitCode, RunResult result, Path file) {
+    }
+
     public static int run(Backend backend, RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
+        return run(backend, spec, Path.of(Defaults.RESULTS_DIR), out, err).exitCode();
+    }
+
+    /** A run whose result goes to --output, or else to {@code resultsDir/<run-id>.json}. */
+    public static Outcome run(Backend backend, RunSpec spec, Path resultsDir, PrintWriter out, PrintWriter err)
+            throws Exception {
         backend.check(spec);
         String runId = RunIds.next(spec.engine().name());
-        Path file = OutputPath.forRun(spec.output().output(), runId);
+        Path given = spec.output().output();
+        Path file = OutputPath.check(given != null ? given : resultsDir.resolve(runId + ".json"));
         ResultSink sinks = new Sinks(List.of(new JsonFileSink(file)));
         Progress progress = new Progress(err, spec.output().quiet());
         Instant started = Instant.now();
@@ -50,13 +61,13 @@ public final class RunPipeline {
              Deadline deadline = Deadline.start(spec.timeout(), run::stop)) {
             RunResult result = result(run, spec, runId, started, signals, deadline, progress);
             if (result == null) {
-                return ExitCodes.BAD_INPUT;
+                return new Outcome(ExitCodes.BAD_INPUT, null, file);
             }
             if (deadline.passed()) {
                 progress.warn("the run passed its timeout of " + spec.timeout().toSeconds() + " s and was stopped");
             }
             int code = RunEnding.finish(result, sinks, file.toString(), out, spec.output().strict());
-            return deadline.passed() ? ExitCodes.RUN_FAILED : code;
+            return new Outcome(deadline.passed() ? ExitCodes.RUN_FAILED : code, result, file);
         }
     }
 

@@ -1,0 +1,58 @@
+package io.benchlab.lab.pipeline;
+
+import io.benchlab.lab.backend.Progress;
+import io.benchlab.runner.cli.ExitCodes;
+import io.benchlab.runner.cli.StopHook;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs planned points one after another, each through {@link RunPipeline} as {@code lab run} would,
+ * so that each keeps its own result file. A point that fails or throws does not stop the others; a
+ * signal stops the sweep once the point it cut into has written its result. One table ends it.
+ */
+public final class Sweep {
+
+    /**
+     * A signal holds the JVM until the table is out: the point's own hold (its runner's result and the
+     * removal of what it made), and a moment to print.
+     */
+    private static final Duration SIGNAL_HOLD = RunPipeline.SIGNAL_HOLD.plusSeconds(10);
+
+    private Sweep() {
+    }
+
+    /** Exit code 0 when every point ran and its run exited 0, else 1. */
+    public static int run(List<PlannedRun> points, Path resultsDir, PrintWriter out, PrintWriter err) {
+        List<SweepRow> rows = new ArrayList<>();
+        try (StopHook signals = StopHook.install("benchlab-sweep-stop", () -> { }, SIGNAL_HOLD)) {
+            for (PlannedRun point : points) {
+                if (signals.signalled()) {
+                    rows.add(SweepRow.notRun(point, "stopped before it ran"));
+                    continue;
+                }
+                Progress progress = new Progress(err, point.spec().output().quiet());
+                progress.lab("sweep point %d of %d: %s", rows.size() + 1, points.size(), SweepRow.label(point));
+                rows.add(runPoint(point, resultsDir, out, err));
+            }
+            out.print(SweepTable.format(rows));
+            out.flush();
+        }
+        return rows.stream().allMatch(SweepRow::ok) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+    }
+
+    private static SweepRow runPoint(PlannedRun point, Path resultsDir, PrintWriter out, PrintWriter err) {
+        try {
+            return SweepRow.of(point, RunPipeline.run(point.backend(), point.spec(), resultsDir, out, err));
+        } catch (Exception e) {
+            // What lab run would end on (a Docker API error, a refusal the backend's check made): this point's.
+            String why = e.getMessage() == null ? e.toString() : e.getMessage().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+            err.println("lab sweep: " + SweepRow.label(point) + ": " + why);
+            err.flush();
+            return SweepRow.notRun(point, why);
+        }
+    }
+}

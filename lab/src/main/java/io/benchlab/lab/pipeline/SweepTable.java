@@ -1,0 +1,53 @@
+package io.benchlab.lab.pipeline;
+
+import io.benchlab.results.Figures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The table a sweep ends with: one line per point, in the order the points ran. */
+final class SweepTable {
+
+    private static final String[] HEADER = {"engine", "clients", "status", "tps", "p50 ms", "p99 ms", "failures", "result"};
+    /** Numbers read best right-aligned; the rest left. */
+    private static final boolean[] RIGHT = {false, true, false, true, true, true, true, false};
+
+    private SweepTable() {
+    }
+
+    static String format(List<SweepRow> rows) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(HEADER);
+        rows.forEach(r -> cells.add(cells(r)));
+        int[] width = new int[HEADER.length];
+        for (String[] line : cells) {
+            for (int i = 0; i < line.length; i++) {
+                width[i] = Math.max(width[i], line[i].length());
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        for (String[] line : cells) {
+            StringBuilder l = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                String pad = " ".repeat(width[i] - line[i].length());
+                l.append(i == 0 ? "" : "  ").append(RIGHT[i] ? pad + line[i] : line[i] + pad);
+            }
+            b.append(l.toString().stripTrailing()).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String[] cells(SweepRow r) {
+        Figures f = r.result() == null ? null : r.result().figures();
+        return new String[] {r.engine(), Integer.toString(r.clients()), r.status(),
+            f == null ? "-" : number("%.1f", f.tps()),
+            f == null || f.latency() == null ? "-" : number("%.3f", f.latency().p50Ms()),
+            f == null || f.latency() == null ? "-" : number("%.3f", f.latency().p99Ms()),
+            f == null ? "-" : Long.toString(f.failed()),
+            r.file() == null ? "-" : r.file().toString()};
+    }
+
+    private static String number(String format, double value) {
+        return String.format(Locale.ROOT, format, value);
+    }
+}

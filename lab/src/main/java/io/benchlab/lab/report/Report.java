@@ -1,0 +1,46 @@
+package io.benchlab.lab.report;
+
+import io.benchlab.results.AtomicFile;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.WritableDirectory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/** {@code lab report}: result files in, one HTML file out, written whole or not at all. */
+public final class Report {
+
+    private Report() {
+    }
+
+    /** Reads and checks every result, then writes the page; bad input throws before anything is written. */
+    public static int write(List<Path> results, Path output) {
+        checkOutput(output);
+        List<ReportRun> runs = ReportRuns.read(results);
+        String html = ReportPage.render(runs, Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        try {
+            // A reader (or a browser reloading) never sees half a page.
+            AtomicFile.write(output, html, ".report-");
+        } catch (IOException e) {
+            throw new BadInputException("cannot write the report to " + output + ": " + e.getMessage());
+        }
+        return runs.size();
+    }
+
+    private static void checkOutput(Path output) {
+        Path absolute = output.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw new BadInputException("-o " + output + " is a directory; give a file name, e.g. report.html");
+        }
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            throw new BadInputException("-o " + output + " is not a regular file (the report would replace it)");
+        }
+        WritableDirectory.problem(absolute.getParent()).ifPresent(why -> {
+            throw new BadInputException("cannot write the report to " + output + ": " + why);
+        });
+    }
+}

@@ -1,0 +1,118 @@
+package io.benchlab.lab.report;
+
+import io.benchlab.results.Figures;
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The report as one HTML page that needs nothing else: the style inlined, the charts drawn as SVG
+ * here, no script. Every string that comes from a result is escaped (through {@link Svg}).
+ */
+final class ReportPage {
+
+    private static final String CSS = css();
+
+    private ReportPage() {
+    }
+
+    static String render(List<ReportRun> runs, Instant generated) {
+        Svg page = new Svg().raw("<!DOCTYPE html>\n").open("html", "lang", "en").open("head")
+                .empty("meta", "charset", "utf-8")
+                .empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1")
+                .text("title", "benchlab report: " + engines(runs))
+                .open("style").raw(CSS).close("style").close("head");
+        page.open("body").open("main");
+        page.open("header").text("h1", "benchlab report")
+                .text("p", runs.size() + (runs.size() == 1 ? " run of " : " runs of ") + engines(runs)
+                        + " · generated " + generated)
+                .close("header");
+        SweepCurves sweep = SweepCurves.of(runs);
+        if (sweep.isSweep()) {
+            page.text("h2", "Engines and clients");
+            card(page, ReportCharts.tpsAgainstClients(sweep));
+            card(page, ReportCharts.latencyAgainstClients(sweep));
+        }
+        page.text("h2", "Runs side by side");
+        card(page, ReportCharts.bars(runs, new LineChart.Labels("tps-by-run", "Throughput per run",
+                "the counted round's figures", "run", "throughput (transactions/s)"), " tps", Figures::tps));
+        card(page, ReportCharts.bars(runs, new LineChart.Labels("p99-by-run", "p99 latency per run",
+                "the counted round's figures", "run", "p99 latency (ms)"), " ms", f -> f.latency().p99Ms()));
+        page.text("h2", "Over time");
+        card(page, ReportCharts.overTime(runs, new LineChart.Labels("tps-over-time", "Throughput over time",
+                "per interval; one line per run", "time since the measured phase began (s)",
+                "throughput (transactions/s)"), false, " tps", IntervalPoint::tps));
+        card(page, ReportCharts.overTime(runs, new LineChart.Labels("p99-over-time", "p99 latency over time",
+                "per interval; one line per run", "time since the measured phase began (s)", "p99 latency (ms)"),
+                true, " ms", IntervalPoint::p99Ms));
+        page.text("h2", "Runs");
+        table(page, runs);
+        page.open("footer").text("span", "Made by lab report from the result files: "
+                + runs.stream().map(r -> r.file().toString()).collect(Collectors.joining(", "))).close("footer");
+        return page.close("main").close("body").close("html").raw("\n").toString();
+    }
+
+    private static void card(Svg page, String chart) {
+        page.open("figure", "class", "card").raw(chart).close("figure");
+    }
+
+    private static void table(Svg page, List<ReportRun> runs) {
+        page.open("table", "class", "runs").open("thead").open("tr");
+        for (String h : List.of("run", "engine", "profile", "clients", "backend", "status", "tps", "p50 ms", "p99 ms",
+                "warnings")) {
+            page.text("th", h);
+        }
+        page.close("tr").close("thead").open("tbody");
+        for (ReportRun run : runs) {
+            RunResult r = run.result();
+            Figures f = run.hasFigures() ? r.figures() : null;
+            page.open("tr", "data-run-id", r.runId());
+            page.open("td").open("span", "class", "swatch", "style", "background: " + run.color()).close("span")
+                    .text("span", run.label()).empty("br").text("span", r.runId(), "class", "id").close("td");
+            page.text("td", r.engine().name()).text("td", r.engine().profile())
+                    .text("td", Integer.toString(r.knobs().clients()), "class", "num")
+                    .text("td", ReportRuns.backend(r));
+            page.open("td").text("span", r.status().json(), "class", "status status-" + r.status().json(),
+                    "title", r.cause());
+            if (r.cause() != null) {
+                page.empty("br").text("span", r.cause(), "class", "id");
+            }
+            page.close("td");
+            page.text("td", f == null ? "-" : Html.figure(f.tps()), "class", "num")
+                    .text("td", f == null ? "-" : Html.figure(f.latency().p50Ms()), "class", "num")
+                    .text("td", f == null ? "-" : Html.figure(f.latency().p99Ms()), "class", "num");
+            page.open("td");
+            if (!r.warnings().isEmpty()) {
+                page.open("ul", "class", "warnings");
+                for (Warning w : r.warnings()) {
+                    page.text("li", w.code() + ": " + w.message());
+                }
+                page.close("ul");
+            }
+            page.close("td").close("tr");
+        }
+        page.close("tbody").close("table");
+    }
+
+    private static String engines(List<ReportRun> runs) {
+        return runs.stream().map(ReportRun::engine).distinct().collect(Collectors.joining(", "));
+    }
+
+    private static String css() {
+        try (InputStream in = ReportPage.class.getResourceAsStream("report.css")) {
+            if (in == null) {
+                throw new IllegalStateException("report.css is missing from the lab's jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.benchlab.lab.report;
+
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.ResultValidator;
+import io.benchlab.results.RunResult;
+import io.benchlab.runner.core.BadInputException;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The results a report shows, each read, checked against the result schema, named and coloured:
+ * one hue per family (engine, see {@link ReportRun}), a shade per run of it (darker with more
+ * clients), so that a sweep's runs read as one family per engine.
+ */
+final class ReportRuns {
+
+    /** Hues far apart on the colour wheel, one per engine in the order the engines first appear. */
+    private static final int[] HUES = {221, 24, 160, 275, 350, 190, 45, 300};
+
+    private ReportRuns() {
+    }
+
+    /** Every file read and checked; the first that is missing, unreadable or not a result is one line of bad input. */
+    static List<ReportRun> read(List<Path> files) {
+        List<RunResult> results = new ArrayList<>();
+        Map<String, Path> seen = new HashMap<>();
+        for (Path file : files) {
+            RunResult r = readOne(file);
+            Path before = seen.putIfAbsent(r.runId(), file);
+            if (before != null) {
+                throw new BadInputException("run " + r.runId() + " is given twice (" + before + " and " + file + ")");
+            }
+            results.add(r);
+        }
+        return name(files, results);
+    }
+
+    private static RunResult readOne(Path file) {
+        if (!Files.exists(file)) {
+            throw new BadInputException("result " + file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException("result " + file + ": not a file");
+        }
+        String json;
+        try {
+            json = Files.readString(file);
+        } catch (CharacterCodingException e) {
+            throw new BadInputException("result " + file + " is not a benchlab result: not UTF-8 text");
+        } catch (IOException e) {
+            throw new BadInputException("cannot read result " + file + ": " + e.getMessage());
+        }
+        List<String> problems = ResultValidator.validate(json);
+        if (!problems.isEmpty()) {
+            throw new BadInputException("result " + file + " is not a benchlab result: " + problems.get(0)
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+        }
+        return ResultJson.read(json);
+    }
+
+    /** Names each run by what sets it apart (engine, clients; profile and backend where they vary), colours it. */
+    static List<ReportRun> name(List<Path> files, List<RunResult> results) {
+        boolean profiles = distinct(results, r -> r.engine().name() + "/" + r.engine().profile())
+                > distinct(results, r -> r.engine().name());
+        boolean backends = distinct(results, ReportRuns::backend) > 1;
+        List<String> families = results.stream().map(r -> r.engine().name()
+                + (profiles ? "/" + r.engine().profile() : "") + (backends ? " (" + backend(r) + ")" : "")).toList();
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            int clients = results.get(i).knobs().clients();
+            labels.add(families.get(i) + " · " + clients + (clients == 1 ? " client" : " clients"));
+        }
+        Map<String, Long> repeats = labels.stream().collect(Collectors.groupingBy(l -> l, Collectors.counting()));
+        List<String> order = families.stream().distinct().toList();
+        List<ReportRun> runs = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            RunResult r = results.get(i);
+            String label = repeats.get(labels.get(i)) > 1 ? labels.get(i) + " · " + r.runId() : labels.get(i);
+            int hue = HUES[order.indexOf(families.get(i)) % HUES.length];
+            runs.add(new ReportRun(files.get(i), r, families.get(i), label, shade(hue, families, results, i),
+                    color(hue, 45)));
+        }
+        return runs;
+    }
+
+    /** Lighter for fewer clients, darker for more, among the runs of the same engine. */
+    private static String shade(int hue, List<String> families, List<RunResult> results, int run) {
+        List<Integer> family = IntStream.range(0, results.size())
+                .filter(i -> families.get(i).equals(families.get(run))).boxed()
+                .sorted(Comparator.comparingInt(i -> results.get(i).knobs().clients())).toList();
+        if (family.size() == 1) {
+            return color(hue, 45);
+        }
+        return color(hue, 62 - 34 * family.indexOf(run) / (family.size() - 1));
+    }
+
+    private static String color(int hue, int lightness) {
+        return "hsl(" + hue + ", 72%, " + lightness + "%)";
+    }
+
+    static String backend(RunResult r) {
+        return r.placement() == null || r.placement().backend() == null ? "unknown" : r.placement().backend();
+    }
+
+    private static long distinct(List<RunResult> results, Function<RunResult, String> key) {
+        return results.stream().map(key).distinct().count();
+    }
+}
