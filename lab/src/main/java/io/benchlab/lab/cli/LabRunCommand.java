@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.docker.DockerBackend;
 import io.benchlab.lab.backend.kubernetes.KubernetesBackend;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.lab.pipeline.RunPipeline;
+import io.benchlab.runner.cli.InfluxOptions;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
 import io.benchlab.runner.cli.VersionProvider;
@@ -50,6 +51,9 @@ final class LabRunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    InfluxOptions influx;
+
     @Override
     public Integer call() throws Exception {
         var engine = target.engine();
@@ -82,7 +86,7 @@ final class LabRunCommand implements Callable<Integer> {
             case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
         };
         var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config, output,
-                kind.provisionsDatabase() ? containers.timeout(config) : null);
+                kind.provisionsDatabase() ? containers.timeout(config) : null, influx.settings());
         var out = commandSpec.commandLine().getOut();
         var err = commandSpec.commandLine().getErr();
         if (kubernetes.dryRun()) {
