@@ -47,6 +47,10 @@ public final class ServerTargets {
 
     /** What is missing and the script that provides it: .ci/containers serves DOCKER_HOST, .ci/services the rest. */
     static String missing(String name) {
+        if (name.startsWith("BENCHLAB_INFLUX")) {
+            return "no InfluxDB: set " + name + " (.ci/influx start sets BENCHLAB_INFLUX_URL and _TOKEN_FILE;"
+                    + " BENCHLAB_INFLUXD names an influxd 2.7 binary for tests that start their own)";
+        }
         return name.equals("DOCKER_HOST")
                 ? "no Docker API: set DOCKER_HOST (start one with .ci/containers start, then"
                         + " source /tmp/benchlab-containers/env)"

@@ -47,23 +47,24 @@ public final class InfluxPoints {
     public static List<String> interval(RunIdentity id, IntervalPoint p, Instant roundMeasuredStart) {
         Instant end = roundMeasuredStart.plusNanos(Math.round(p.t() * 1e9));
         List<String> lines = new ArrayList<>();
-        lines.add(intervalPoint(id, p, TRANSACTION, end, p.committed(), p.p50Ms(), p.p90Ms(), p.p95Ms(), p.p99Ms(),
+        lines.add(intervalPoint(id, p, TRANSACTION, end, p.committed(), p.tps(), p.p50Ms(), p.p90Ms(), p.p95Ms(), p.p99Ms(),
                 p.p999Ms(), p.maxMs())
                 .addField("failed", p.failed()).addField("retried", p.retried()).addField("reconnects", p.reconnects())
                 .toLineProtocol());
         for (Map.Entry<String, IntervalLatency> e : p.statements().entrySet()) {
             IntervalLatency l = e.getValue();
-            lines.add(intervalPoint(id, p, e.getKey(), end, l.count(), l.p50Ms(), l.p90Ms(), l.p95Ms(), l.p99Ms(),
+            double tps = p.seconds() > 0 ? LatencySummary.round3(l.count() / p.seconds()) : 0.0;
+            lines.add(intervalPoint(id, p, e.getKey(), end, l.count(), tps, l.p50Ms(), l.p90Ms(), l.p95Ms(), l.p99Ms(),
                     l.p999Ms(), l.maxMs()).toLineProtocol());
         }
         return lines;
     }
 
     private static Point intervalPoint(RunIdentity id, IntervalPoint p, String type, Instant end, long count,
-                                       double p50, double p90, double p95, double p99, double p999, double max) {
+                                       double tps, double p50, double p90, double p95, double p99, double p999, double max) {
         return tagged(INTERVAL, id, end).addTag("round", Integer.toString(p.round())).addTag("type", type)
                 .addField("t", p.t()).addField("seconds", p.seconds()).addField("count", count)
-                .addField("tps", p.seconds() > 0 ? LatencySummary.round3(count / p.seconds()) : 0.0)
+                .addField("tps", tps)
                 .addField("p50_ms", p50).addField("p90_ms", p90).addField("p95_ms", p95).addField("p99_ms", p99)
                 .addField("p999_ms", p999).addField("max_ms", max);
     }
