@@ -109,6 +109,7 @@ final class InfluxWriter {
                 idle(TimeUnit.MILLISECONDS.toNanos(200));
                 continue;
             }
+            long attempt = System.nanoTime();
             try {
                 api.writeRecords(settings.bucket(), settings.org(), WritePrecision.NS, batch);
                 spool.sent(batch.size());
@@ -122,10 +123,10 @@ final class InfluxWriter {
                     reject(batch.size(), "HTTP " + status + ": " + firstLine(e.getMessage()));
                     spool.sent(batch.size());
                 } else {
-                    pause = notAnswered(pause);
+                    pause = notAnswered(attempt, pause);
                 }
             } catch (RuntimeException e) {
-                pause = notAnswered(pause);
+                pause = notAnswered(attempt, pause);
             }
         }
     }
@@ -141,10 +142,11 @@ final class InfluxWriter {
         }
     }
 
-    private long notAnswered(long pause) {
+    /** A write begun at {@code attempt} got no answer: InfluxDB counts as away since then (a dead peer can take the whole timeout to say so). */
+    private long notAnswered(long attempt, long pause) {
         synchronized (this) {
             if (downSince < 0) {
-                downSince = System.nanoTime();
+                downSince = attempt;
                 outages++;
             }
             maxBacklog = Math.max(maxBacklog, spool.pending());
