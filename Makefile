@@ -8,6 +8,8 @@ BACKEND  ?=
 JDBC_URL ?=
 # Extra lab options, e.g. ARGS="--scale 10 --rate 5000".
 ARGS     ?=
+# Stream the run to InfluxDB 2.x (token from $$INFLUX_TOKEN or ARGS="--influx-token-file FILE").
+INFLUX_URL ?=
 
 GIT_SHA  := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 MVN      := mvn -B --no-transfer-progress -Dbenchlab.git.sha=$(GIT_SHA)
@@ -37,6 +39,7 @@ help:
 	@echo "make run ENGINE=<server engine> [CLIENTS=32]                          ... in containers (Docker or podman)"
 	@echo "    server engines: $(SERVER_ENGINES)"
 	@echo "make run ENGINE=<server engine> BACKEND=external JDBC_URL=jdbc:...    ... on your own server"
+	@echo "make run ... INFLUX_URL=http://127.0.0.1:8086                         ... streamed to InfluxDB (token: \$$INFLUX_TOKEN)"
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
@@ -60,7 +63,7 @@ ifneq ($(DOCKER_RUN),)
 	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
 	  $(MAKE) --no-print-directory images IMAGES="$(ENGINE) runner"; fi
 endif
-	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(ARGS)
+	bin/lab run --engine $(ENGINE) --clients $(CLIENTS) --duration $(DURATION) $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(if $(INFLUX_URL),--influx-url $(INFLUX_URL)) $(ARGS)
 
 test:
 	$(MVN) install
