@@ -8,6 +8,8 @@ BACKEND  ?=
 JDBC_URL ?=
 # Extra lab options, e.g. ARGS="--scale 10 --rate 5000".
 ARGS     ?=
+# Stream the run to InfluxDB 2.x (token from $$INFLUX_TOKEN or ARGS="--influx-token-file FILE").
+INFLUX_URL ?=
 
 GIT_SHA  := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 MVN      := mvn -B --no-transfer-progress -Dbenchlab.git.sha=$(GIT_SHA)
@@ -41,6 +43,7 @@ help:
 	@echo "                                                                      one run per engine and client count, one table"
 	@echo "                                                                      (CLIENTS default: 1 2 4 8 16 32 64); then"
 	@echo "                                                                      bin/lab report results/*.json -o report.html"
+	@echo "make run ... INFLUX_URL=http://127.0.0.1:8086                         ... streamed to InfluxDB (token: \$$INFLUX_TOKEN)"
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
@@ -70,7 +73,7 @@ define docker-images
 	@if command -v docker >/dev/null && docker version >/dev/null 2>&1 || [ -n "$$DOCKER_HOST" ] && command -v podman >/dev/null; then \
 	  $(MAKE) --no-print-directory images IMAGES="$(DOCKER_ENGINES) runner"; fi
 endef
-TARGET_ARGS = $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL))
+TARGET_ARGS = $(if $(BACKEND),--backend $(BACKEND)) $(if $(JDBC_URL),--jdbc-url $(JDBC_URL)) $(if $(INFLUX_URL),--influx-url $(INFLUX_URL))
 
 run: build
 ifneq ($(DOCKER_ENGINES),)

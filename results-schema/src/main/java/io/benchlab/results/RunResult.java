@@ -25,12 +25,23 @@ public record RunResult(
         List<IntervalPoint> intervals,
         Consistency consistency) {
 
-    public static final String SCHEMA_VERSION = "3";
+    public static final String SCHEMA_VERSION = "4";
 
     public RunResult {
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         rounds = rounds == null ? List.of() : List.copyOf(rounds);
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
+    }
+
+    /** The same result with more warnings after its own (what a sink had to say about the run). */
+    public RunResult withMoreWarnings(List<Warning> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Warning> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new RunResult(schemaVersion, runId, status, cause, all, timestamps, knobs, engine, environment, placement,
+                load, warmup, figures, rounds, intervals, consistency);
     }
 
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */

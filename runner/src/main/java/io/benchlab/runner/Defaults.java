@@ -146,6 +146,41 @@ public final class Defaults {
     /** How long a stopped runner gets to write its interrupted result before it is killed. */
     public static final Duration RUNNER_STOP_GRACE = Duration.ofSeconds(30);
 
+    /** InfluxDB organisation and bucket when --influx-org and --influx-bucket are not given (.ci/influx and make stack make them). */
+    public static final String INFLUX_ORG = "benchlab";
+    public static final String INFLUX_BUCKET = "benchlab";
+
+    /** Environment variable that may hold the InfluxDB token (else --influx-token-file); never an argument. */
+    public static final String INFLUX_TOKEN_ENV = "INFLUX_TOKEN";
+
+    /**
+     * Points an InfluxDB sink keeps in memory while InfluxDB does not answer; more go to a spill file
+     * (one line of line protocol each) and are replayed in order when it answers again. At 1 s
+     * intervals a run makes 7 points a second: this holds about 20 minutes of outage in memory.
+     */
+    public static final int INFLUX_BUFFER_POINTS = 10_000;
+
+    /** Points per write request. */
+    public static final int INFLUX_BATCH_POINTS = 1_000;
+
+    /** How long one write request may take (connect, send, answer) before InfluxDB counts as not answering. */
+    public static final Duration INFLUX_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The longest pause between tries while InfluxDB does not answer (the first is 250 ms, then doubling). */
+    public static final Duration INFLUX_RETRY_MAX = Duration.ofSeconds(2);
+
+    /**
+     * How long the end of a run waits for an InfluxDB sink to send what it holds (once before the
+     * result is written, once at close); what is still unsent then stays in the spill directory.
+     */
+    public static final Duration INFLUX_FLUSH_WAIT = Duration.ofSeconds(10);
+
+    /**
+     * Where unsent points are kept, one folder per InfluxDB URL, org and bucket; the next run that
+     * streams to the same place sends them first. Relative to the user's home.
+     */
+    public static final String INFLUX_SPILL_DIR = ".cache/benchlab/influx-spill";
+
     private Defaults() {
     }
 

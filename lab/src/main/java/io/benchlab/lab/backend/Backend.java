@@ -1,5 +1,7 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.sink.ResultSink;
+
 /**
  * Where a run's database and runner live. A backend only provisions the database, runs the
  * runner and tears down what it made; the run pipeline ({@code lab.pipeline.RunPipeline}) owns
@@ -19,6 +21,15 @@ public interface Backend {
     default void check(RunSpec spec) throws Exception {
     }
 
-    /** Opens one run: everything the backend makes from here on is removed when the run is closed. */
-    BackendRun open(RunSpec spec, String runId, Progress progress) throws Exception;
+    /**
+     * Opens one run: everything the backend makes from here on is removed when the run is closed.
+     * {@code live} takes the run's identity, intervals and events where the clients run in this
+     * process; a backend whose runner runs elsewhere has it stream there itself (see RunnerArgs).
+     */
+    BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) throws Exception;
+
+    /** True when the clients run in this process (the live points come from here). */
+    default boolean clientsInProcess() {
+        return !provisionsDatabase();
+    }
 }

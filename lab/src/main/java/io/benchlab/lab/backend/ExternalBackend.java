@@ -1,5 +1,7 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.sink.ResultSink;
+
 import io.benchlab.runner.core.BadInputException;
 
 /**
@@ -21,7 +23,7 @@ public final class ExternalBackend implements Backend {
     }
 
     @Override
-    public BackendRun open(RunSpec spec, String runId, Progress progress) {
-        return new InProcessRun(spec, runId, name(), progress);
+    public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
+        return new InProcessRun(spec, runId, name(), progress, live);
     }
 }

@@ -4,6 +4,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.LocalRun;
+import io.benchlab.runner.sink.ResultSink;
 
 /** The runner in the lab's own JVM, against the run's target: nothing to provision or remove. */
 final class InProcessRun implements BackendRun {
@@ -12,10 +13,12 @@ final class InProcessRun implements BackendRun {
     private final String runId;
     private final String backend;
     private final Progress progress;
+    private final ResultSink live;
     private volatile LocalRun local;
     private volatile boolean stopped;
 
-    InProcessRun(RunSpec spec, String runId, String backend, Progress progress) {
+    InProcessRun(RunSpec spec, String runId, String backend, Progress progress, ResultSink live) {
+        this.live = live;
         this.spec = spec;
         this.runId = runId;
         this.backend = backend;
@@ -30,7 +33,7 @@ final class InProcessRun implements BackendRun {
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) throws Exception {
         Placement placement = Placement.of(backend);
-        LocalRun run = new LocalRun(runId, spec.target(), spec.workload(), placement, progress.quiet(), progress.err());
+        LocalRun run = new LocalRun(runId, spec.target(), spec.workload(), placement, progress.quiet(), progress.err(), live);
         local = run;
         if (stopped) {
             run.stop();

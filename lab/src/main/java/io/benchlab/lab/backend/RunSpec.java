@@ -5,13 +5,15 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
+import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.time.Duration;
 
 /**
  * What the lab was asked to run, whatever the backend. {@code target} is the database the user
  * gave (embedded or external); it is null when the backend provisions one itself (how, is that
  * backend's own options). {@code output} says where the result goes, how chatty the run is and
- * whether warnings fail it. {@code timeout} is null for no limit.
+ * whether warnings fail it. {@code timeout} is null for no limit. {@code influx} is where the run
+ * streams to (null: nowhere).
  */
 public record RunSpec(
         Engine engine,
@@ -19,5 +21,6 @@ public record RunSpec(
         Target target,
         WorkloadConfig workload,
         OutputOptions output,
-        Duration timeout) {
+        Duration timeout,
+        InfluxSettings influx) {
 }

@@ -1,8 +1,11 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +37,23 @@ public final class RunnerArgs {
             args.add("--strict");
         }
         args.addAll(workload(w));
+        return args;
+    }
+
+    /**
+     * The runner's InfluxDB options for a run the lab completes: the live points only (the lab writes
+     * the summary), the token as a file at {@code tokenFile}, {@code url} as the runner reaches it.
+     * Empty when the run does not stream.
+     */
+    public static List<String> influx(InfluxSettings influx, URI url, String tokenFile) {
+        if (influx == null) {
+            return List.of();
+        }
+        List<String> args = new ArrayList<>(List.of("--influx-url", url.toString(), "--influx-org", influx.org(),
+                "--influx-bucket", influx.bucket(), "--influx-token-file", tokenFile, "--influx-live-only"));
+        if (influx.bufferPoints() != Defaults.INFLUX_BUFFER_POINTS) {
+            args.addAll(List.of("--influx-buffer-points", "" + influx.bufferPoints()));
+        }
         return args;
     }
 

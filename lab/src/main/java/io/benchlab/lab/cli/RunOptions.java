@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.docker.DockerBackend;
 import io.benchlab.lab.backend.kubernetes.KubernetesBackend;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.lab.pipeline.PlannedRun;
+import io.benchlab.runner.cli.InfluxOptions;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
 import io.benchlab.runner.cli.WorkloadOptions;
@@ -46,6 +47,9 @@ public final class RunOptions {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    InfluxOptions influx;
+
     /** The backend and the run, every option checked against the others: bad input throws, nothing is made. */
     PlannedRun plan(ParseResult parsed) {
         var engine = target.engine();
@@ -77,7 +81,7 @@ public final class RunOptions {
             case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
         };
         var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config, output,
-                kind.provisionsDatabase() ? containers.timeout(config) : null);
+                kind.provisionsDatabase() ? containers.timeout(config) : null, influx.settings());
         return new PlannedRun(chosen, spec);
     }
 

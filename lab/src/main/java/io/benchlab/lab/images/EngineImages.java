@@ -24,6 +24,9 @@ public final class EngineImages {
     /** Where every container of a run finds the database password. */
     public static final String PASSWORD_FILE = "/run/secrets/db-password";
 
+    /** Where the runner container (only it) finds the InfluxDB token, when the run streams to InfluxDB. */
+    public static final String INFLUX_TOKEN_FILE = "/run/secrets/influx-token";
+
     /** Where the lab's jar holds {@code images/<engine>/engine.properties}. */
     static final String RESOURCES = "benchlab/images/";
 

@@ -17,10 +17,12 @@ import io.benchlab.runner.cli.StopHook;
 import io.benchlab.runner.sink.JsonFileSink;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
+import io.benchlab.runner.sink.influx.InfluxSink;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,11 +54,11 @@ public final class RunPipeline {
         String runId = RunIds.next(spec.engine().name());
         Path given = spec.output().output();
         Path file = OutputPath.check(given != null ? given : resultsDir.resolve(runId + ".json"));
-        ResultSink sinks = new Sinks(List.of(new JsonFileSink(file)));
         Progress progress = new Progress(err, spec.output().quiet());
+        ResultSink sinks = sinks(backend, spec, file, progress);
         Instant started = Instant.now();
-        BackendRun run = backend.open(spec, runId, progress);
-        try (run;
+        BackendRun run = backend.open(spec, runId, progress, sinks);
+        try (sinks; run;
              StopHook signals = StopHook.install("benchlab-lab-stop", run::stop, SIGNAL_HOLD, run::close);
              Deadline deadline = Deadline.start(spec.timeout(), run::stop)) {
             RunResult result = result(run, spec, runId, started, signals, deadline, progress);
@@ -69,6 +71,19 @@ public final class RunPipeline {
             int code = RunEnding.finish(result, sinks, file.toString(), out, spec.output().strict());
             return new Outcome(deadline.passed() ? ExitCodes.RUN_FAILED : code, result, file);
         }
+    }
+
+    /**
+     * The result file and, with --influx-url, InfluxDB: all of it when the clients run in this
+     * process, else the summary only (the runner, in its container or pod, streams the live points).
+     */
+    private static ResultSink sinks(Backend backend, RunSpec spec, Path file, Progress progress) {
+        List<ResultSink> sinks = new ArrayList<>(List.of(new JsonFileSink(file)));
+        if (spec.influx() != null) {
+            sinks.add(new InfluxSink(spec.influx(), backend.clientsInProcess() ? InfluxSink.Scope.ALL
+                    : InfluxSink.Scope.SUMMARY, progress::warn));
+        }
+        return new Sinks(sinks);
     }
 
     /** The run's result, or null when the runner refused its input (it said why, on the progress stream). */

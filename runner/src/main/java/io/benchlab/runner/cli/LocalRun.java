@@ -7,9 +7,11 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.sink.ConsoleProgressSink;
 import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -21,9 +23,10 @@ public final class LocalRun {
 
     private final Benchmark benchmark;
 
+    /** {@code sinks} take the run's identity, intervals and events as they come; the caller finishes and closes them. */
     public LocalRun(String runId, Target target, WorkloadConfig config, Placement placement, boolean quiet,
-                    PrintWriter progress) {
-        ResultSink live = quiet ? new ResultSink() { } : new ConsoleProgressSink(progress, config.interval());
+                    PrintWriter progress, ResultSink sinks) {
+        ResultSink live = quiet ? sinks : new Sinks(List.of(new ConsoleProgressSink(progress, config.interval()), sinks));
         LoadProgress load = quiet ? LoadProgress.SILENT : (table, done, total, seconds) ->
                 progressLine(progress, table, done, total, seconds);
         this.benchmark = new Benchmark(target, config, runId, placement, live, load);

@@ -8,9 +8,15 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.sink.JsonFileSink;
+import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.Sinks;
+import io.benchlab.runner.sink.influx.InfluxSettings;
+import io.benchlab.runner.sink.influx.InfluxSink;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code runner run}: check the output path, run with progress on stderr, write the result, print
@@ -24,19 +30,36 @@ public final class RunAction {
     private RunAction() {
     }
 
+    /**
+     * {@code influx} (null: none) adds the InfluxDB sink; {@code influxLiveOnly} keeps it to the live
+     * points, for a runner whose result the lab completes and writes to InfluxDB itself.
+     */
     public static int execute(String runId, Target target, WorkloadConfig config, Placement placement,
-                              OutputOptions options, boolean framed, PrintWriter out, PrintWriter err) throws IOException {
+                              OutputOptions options, InfluxSettings influx, boolean influxLiveOnly, boolean framed,
+                              PrintWriter out, PrintWriter err) throws IOException {
         Path file = OutputPath.forRun(options.output(), runId);
-        LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err);
-        try (StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
+        List<ResultSink> chosen = new ArrayList<>(List.of(new JsonFileSink(file)));
+        if (influx != null) {
+            chosen.add(new InfluxSink(influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
+                    line -> warn(err, line)));
+        }
+        Sinks sinks = new Sinks(chosen);
+        LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks);
+        try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
             RunResult result = run.run();
             if (!framed) {
-                return RunEnding.finish(result, new JsonFileSink(file), file.toString(), out, options.strict());
+                return RunEnding.finish(result, sinks, file.toString(), out, options.strict());
             }
-            new JsonFileSink(file).onFinish(result);
-            ResultFrame.lines(ResultJson.write(result)).forEach(out::println);
+            RunResult complete = RunEnding.complete(result, sinks);
+            ResultFrame.lines(ResultJson.write(complete)).forEach(out::println);
             out.flush();
-            return ExitCodes.of(result, options.strict());
+            return ExitCodes.of(complete, options.strict());
         }
+    }
+
+    /** One warning line on the progress stream. */
+    public static void warn(PrintWriter err, String line) {
+        err.println("WARNING " + line);
+        err.flush();
     }
 }

@@ -24,6 +24,14 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    InfluxOptions influx;
+
+    @Option(names = "--influx-live-only", hidden = true,
+            description = "Write only the live points (intervals, events) to InfluxDB; set by a lab that writes the"
+                    + " run's summary itself, once it has completed the result.")
+    boolean influxLiveOnly;
+
     @Option(names = "--backend-label", hidden = true, defaultValue = "embedded",
             description = "What the result records as the backend; set by the lab when it launches the runner.")
     String backend;
@@ -41,7 +49,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var config = workload.toConfig();
         var resolved = target.toTarget();
+        var influxSettings = influx.settings();
         return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config,
-                Placement.of(backend), output, framed, spec.commandLine().getOut(), spec.commandLine().getErr());
+                Placement.of(backend), output, influxSettings, influxLiveOnly, framed, spec.commandLine().getOut(),
+                spec.commandLine().getErr());
     }
 }

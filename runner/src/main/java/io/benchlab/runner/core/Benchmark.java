@@ -12,6 +12,7 @@ import io.benchlab.runner.driver.Driver;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.RunIdentity;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
@@ -29,7 +30,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run from start to result: connect, load if asked or needed, check, drive, check again,
- * assemble. Anything wrong before the start is bad input (no result); anything wrong after it
+ * assemble. The sink gets the run's identity once the engine has said what it is, then the live
+ * intervals and phase events; the result is returned, and whoever runs this writes it. Anything wrong before the start is bad input (no result); anything wrong after it
  * ends up in the result as a failed status with its cause.
  */
 public final class Benchmark {
@@ -104,6 +106,8 @@ public final class Benchmark {
             admin = c;
             EngineInfo engine = engineInfo(c);
             ClientCapacity.check(config.clients(), target, c);
+            sink.open(new RunIdentity(runId, engine.name(), engine.profile(), config.clients(), placement.backend(),
+                    ResultAssembler.knobs(config).workload()));
             Load load = null;
             Instant measuredStart = null;
             DriverOutcome outcome = null;
@@ -149,12 +153,6 @@ public final class Benchmark {
                     new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
                     config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, error));
             finished = true;
-            // A stop's interrupt must not keep the result from its file (NIO gives up on an interrupted thread).
-            boolean interrupted = Thread.interrupted();
-            sink.onFinish(result);
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
             return result;
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),

@@ -23,24 +23,29 @@ public final class Secret {
 
     /** The file's text without surrounding white space; a folder, an empty file or a large one is refused. */
     public static Secret fromFile(Path file) {
+        return fromFile(file, "password");
+    }
+
+    /** As {@link #fromFile(Path)}, for a secret of another kind ({@code token}), named so in messages. */
+    public static Secret fromFile(Path file, String kind) {
         if (Files.isDirectory(file)) {
-            throw new BadInputException("cannot read password file " + file + ": it is a directory");
+            throw new BadInputException("cannot read " + kind + " file " + file + ": it is a directory");
         }
         byte[] bytes;
         // Read no more than a password can be: --password-file /dev/zero must not fill the heap.
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(Defaults.MAX_PASSWORD_FILE_BYTES + 1);
         } catch (IOException e) {
-            throw new BadInputException("cannot read password file " + file + ": " + FileProblem.describe(e));
+            throw new BadInputException("cannot read " + kind + " file " + file + ": " + FileProblem.describe(e));
         }
         if (bytes.length > Defaults.MAX_PASSWORD_FILE_BYTES) {
-            throw new BadInputException("password file " + file + " is larger than " + Defaults.MAX_PASSWORD_FILE_BYTES
+            throw new BadInputException(kind + " file " + file + " is larger than " + Defaults.MAX_PASSWORD_FILE_BYTES
                     + " bytes; is it the right file?");
         }
         String password = new String(bytes, StandardCharsets.UTF_8).strip();
         if (password.isEmpty()) {
-            throw new BadInputException("password file " + file + " is empty; leave --password-file out for no"
-                    + " password");
+            throw new BadInputException(kind + " file " + file + " is empty" + ("password".equals(kind)
+                    ? "; leave --password-file out for no password" : ""));
         }
         return new Secret(password);
     }

@@ -4,16 +4,17 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
-import io.benchlab.runner.metrics.Counter;
-import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.RunMetrics;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.RunEvent;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -48,6 +49,9 @@ public final class Driver {
     private final WorkloadConfig config;
     private final ResultSink sink;
     private final long intervalNanos;
+    /** One wall-clock reading and the nano clock at it: every event's instant is on this one line. */
+    private final Instant wallAnchor = Instant.now();
+    private final long nanoAnchor = System.nanoTime();
     private volatile boolean stop;
     private volatile long stoppedAt;
     private volatile Watchdog watchdog;
@@ -182,7 +186,11 @@ public final class Driver {
                 }
             }));
         }
+        if (plan.measuredStart() != plan.start()) {
+            event(RunEvent.Kind.WARMUP, 0, plan.start());
+        }
         warmUp(plan, metrics, done);
+        event(RunEvent.Kind.MEASURED, round, plan.measuredStart());
         memory.reset();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
@@ -205,6 +213,7 @@ public final class Driver {
         if (roundEnd - tick > 0) {
             interval(round, plan, metrics, interval, tick, roundEnd, total, intervals);
         }
+        event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot());
     }
@@ -239,7 +248,7 @@ public final class Driver {
             long committed = metrics.warmupCommittedCount();
             double seconds = (now - tick) / 1e9;
             sink.onInterval(Phase.WARMUP, new IntervalPoint(1, (now - plan.start()) / 1e9, seconds,
-                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0, 0));
+                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0, 0, 0, 0, 0, null));
             before = committed;
             tick = now;
         }
@@ -250,16 +259,14 @@ public final class Driver {
         interval.reset();
         metrics.drainInto(interval);
         total.add(interval);
-        double seconds = (to - from) / 1e9;
-        IntervalPoint point = new IntervalPoint(round, LatencySummary.round3((to - plan.measuredStart()) / 1e9),
-                LatencySummary.round3(seconds), interval.committed(), interval.failed(), interval.retried(),
-                LatencySummary.round3(interval.committed() / seconds),
-                LatencySummary.ms(interval.transactions().getValueAtPercentile(50)),
-                LatencySummary.ms(interval.transactions().getValueAtPercentile(99)),
-                LatencySummary.ms(interval.transactions().getMaxValue()),
-                interval.count(Counter.RECONNECTS));
+        IntervalPoint point = IntervalSummary.of(round, (to - plan.measuredStart()) / 1e9, (to - from) / 1e9, interval);
         intervals.add(point);
         sink.onInterval(Phase.MEASURED, point);
+    }
+
+    /** A phase boundary at a point of the nano clock, to the sinks with its wall-clock instant. */
+    private void event(RunEvent.Kind kind, int round, long nanos) {
+        sink.onEvent(new RunEvent(kind, round, wallAnchor.plusNanos(nanos - nanoAnchor)));
     }
 
     /** A client that threw (a bug, not a database error: those are counted) fails the run. */

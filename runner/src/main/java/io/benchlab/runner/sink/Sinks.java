@@ -2,16 +2,23 @@ package io.benchlab.runner.sink;
 
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
-/** Fans the calls out to several sinks, in order. */
+/** Fans the calls out to several sinks, in order; closes them all even when one fails. */
 public final class Sinks implements ResultSink {
 
     private final List<ResultSink> sinks;
 
     public Sinks(List<ResultSink> sinks) {
         this.sinks = List.copyOf(sinks);
+    }
+
+    @Override
+    public void open(RunIdentity identity) {
+        sinks.forEach(s -> s.open(identity));
     }
 
     @Override
@@ -22,9 +29,42 @@ public final class Sinks implements ResultSink {
     }
 
     @Override
+    public void onEvent(RunEvent event) {
+        for (ResultSink sink : sinks) {
+            sink.onEvent(event);
+        }
+    }
+
+    @Override
+    public List<Warning> notes() {
+        List<Warning> notes = new ArrayList<>();
+        sinks.forEach(s -> notes.addAll(s.notes()));
+        return notes;
+    }
+
+    @Override
     public void onFinish(RunResult result) throws IOException {
         for (ResultSink sink : sinks) {
             sink.onFinish(result);
+        }
+    }
+
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (ResultSink sink : sinks) {
+            try {
+                sink.close();
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 }

@@ -22,6 +22,7 @@ import io.benchlab.results.Timestamps;
 import io.benchlab.runner.core.WorkloadConfig.StatementMode;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
+import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
@@ -155,12 +156,7 @@ class GoldenResultTest {
                     worker.drainInto(interval);
                 }
                 total.add(interval);
-                intervals.add(new IntervalPoint(round, LatencySummary.round3(k * INTERVAL_SECONDS),
-                        INTERVAL_SECONDS, interval.committed(), interval.failed(), interval.retried(),
-                        LatencySummary.round3(interval.committed() / INTERVAL_SECONDS),
-                        LatencySummary.ms(interval.transactions().getValueAtPercentile(50)),
-                        LatencySummary.ms(interval.transactions().getValueAtPercentile(99)),
-                        LatencySummary.ms(interval.transactions().getMaxValue()), 0));
+                intervals.add(IntervalSummary.of(round, k * INTERVAL_SECONDS, INTERVAL_SECONDS, interval));
             }
             rounds.add(new RoundOutcome(round, ROUND_SECONDS[round - 1], total,
                     new Memory(120_000_000L + round * 65_536L, 400_000_000L + round * 1_048_576L)));

@@ -49,7 +49,7 @@ class WarningsTest {
     }
 
     static IntervalPoint point(double t, double seconds, long committed, long reconnects) {
-        return new IntervalPoint(1, t, seconds, committed, 0, 0, committed / seconds, 1, 2, 3, reconnects);
+        return new IntervalPoint(1, t, seconds, committed, 0, 0, committed / seconds, 1, 1.5, 1.8, 2, 2.5, 3, reconnects, null);
     }
 
     static List<IntervalPoint> steady(int n) {

@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
+import io.benchlab.runner.sink.ResultSink;
 
 /**
  * The engine from its pinned image in one container, the runner in another, on a network of
@@ -44,7 +45,7 @@ public final class DockerBackend implements Backend {
     }
 
     @Override
-    public BackendRun open(RunSpec spec, String runId, Progress progress) {
+    public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
         EngineImage image = EngineImages.of(spec.engine());
         return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), runId, progress);
     }

@@ -16,6 +16,9 @@ import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.sink.influx.InfluxSettings;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One run on the docker backend: its network, the database container and the runner container. */
 final class DockerRun implements BackendRun {
@@ -80,10 +83,19 @@ final class DockerRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) {
-        RunnerContainer r = new RunnerContainer(session, RunnerArgs.run(runId, name(),
+        List<String> args = new ArrayList<>(RunnerArgs.run(runId, name(),
                 new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), database.jdbcUrl(),
-                        database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()),
-                provisioning.runner(), progress);
+                        database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()));
+        InfluxSettings influx = spec.influx();
+        boolean hostAlias = influx != null && HostAddress.loopback(influx.url());
+        if (influx != null) {
+            args.addAll(RunnerArgs.influx(influx, HostAddress.fromContainer(influx.url()), EngineImages.INFLUX_TOKEN_FILE));
+        }
+        RunnerContainer r = new RunnerContainer(session, args, provisioning.runner(),
+                hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0], progress);
+        if (influx != null) {
+            r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
+        }
         runner = r;
         if (stopped) {
             r.stop();

@@ -22,10 +22,21 @@ final class RunnerContainer {
     private final RunContainer container;
     private final Progress progress;
 
-    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, Progress progress) {
+    /** {@code extraHosts}: /etc/hosts entries ({@code name:address}) the runner needs beyond the run's network. */
+    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, String[] extraHosts,
+                    Progress progress) {
         this.progress = progress;
-        this.container = session.create("runner", EngineImages.runnerTag(), limits,
-                cmd -> cmd.withCmd(args.toArray(String[]::new)));
+        this.container = session.create("runner", EngineImages.runnerTag(), limits, cmd -> {
+            cmd.withCmd(args.toArray(String[]::new));
+            if (extraHosts.length > 0) {
+                cmd.getHostConfig().withExtraHosts(extraHosts);
+            }
+        });
+    }
+
+    /** Puts a secret only the runner needs (the InfluxDB token) into its container as a file, before it starts. */
+    void addSecretFile(String path, String content) {
+        container.copyIn(path, content, 0444);
     }
 
     /** Runs to the end (a stop makes it end early, as interrupted: it still writes its result). */

@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.runner.cli.RunIds;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.sink.ResultSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -66,7 +67,7 @@ public final class KubernetesBackend implements Backend {
     }
 
     @Override
-    public BackendRun open(RunSpec spec, String runId, Progress progress) {
+    public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
         RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version);
         return new KubernetesRun(client, spec, plan, progress);
     }

@@ -46,12 +46,16 @@ record RunPlan(
                 spec.engine().name(), spec.profile().name(), url, image.user(), EngineImages.PASSWORD_FILE),
                 spec.workload(), spec.output()));
         args.add("--result-frame");
+        // The pods reach InfluxDB at the URL given: on a cluster, loopback is the pod itself.
+        args.addAll(RunnerArgs.influx(spec.influx(), spec.influx() == null ? null : spec.influx().url(),
+                EngineImages.INFLUX_TOKEN_FILE));
         long deadline = spec.timeout().plus(Defaults.RUNNER_STOP_GRACE).toSeconds();
         Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
-                (int) Defaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true));
+                (int) Defaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null));
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
-                RunObjects.secret(runId, ns, password.reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
+                RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
+                        : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
                 job);
     }
 

@@ -259,7 +259,7 @@ class KwokClusterIT {
 
     private static RunSpec spec() {
         return new RunSpec(Engines.find("postgres").orElseThrow(), Engines.find("postgres").orElseThrow().defaultProfile(),
-                null, new TestWorkload().build(), new OutputOptions(), Duration.ofMinutes(5));
+                null, new TestWorkload().build(), new OutputOptions(), Duration.ofMinutes(5), null);
     }
 
     private static <T> T await(java.util.function.Supplier<T> found) throws InterruptedException {

@@ -29,7 +29,7 @@ class RunPlanTest {
     static RunPlan plan(String registry) {
         Engine postgres = Engines.find("postgres").orElseThrow();
         RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().build(),
-                new OutputOptions(), TIMEOUT);
+                new OutputOptions(), TIMEOUT, null);
         Provisioning provisioning = new Provisioning(null, new ContainerLimits(2, 1L << 30),
                 new ContainerLimits(1, 512L << 20));
         return RunPlan.of(spec, provisioning, new KubernetesSettings(null, "benchlab", registry), RUN, PASSWORD,

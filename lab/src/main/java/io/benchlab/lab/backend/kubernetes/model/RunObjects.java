@@ -40,27 +40,41 @@ import java.util.stream.Collectors;
 public final class RunObjects {
 
     public static final String PASSWORD_KEY = "db-password";
+    /** The Secret's key for the InfluxDB token; mounted into the runner's pod only. */
+    public static final String INFLUX_TOKEN_KEY = "influx-token";
     private static final String SECRETS_DIR = "/run/secrets";
     private static final String SECRET_VOLUME = "db-password";
 
     private RunObjects() {
     }
 
-    /** What the runner Job is made of; the password is never among it, only the Secret's name. */
+    /**
+     * What the runner Job is made of; the password is never among it, only the Secret's name.
+     * {@code influxToken}: the runner's pod also mounts the Secret's InfluxDB token.
+     */
     public record RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
-                             int ttlSecondsAfterFinished, boolean suspended) {
+                             int ttlSecondsAfterFinished, boolean suspended, boolean influxToken) {
     }
 
     /** What the database Pod is made of: the engine's image, its port and environment (names only, no password). */
     public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits) {
     }
 
-    public static Secret secret(String runId, String namespace, String password) {
+    /** The run's Secret: the database password, and the InfluxDB token when the run streams (null: none). */
+    public static Secret secret(String runId, String namespace, String password, String influxToken) {
+        Map<String, String> data = new java.util.TreeMap<>(Map.of(PASSWORD_KEY, base64(password)));
+        if (influxToken != null) {
+            data.put(INFLUX_TOKEN_KEY, base64(influxToken));
+        }
         return new SecretBuilder().withNewMetadata().withName(Labels.name(runId, "")).withNamespace(namespace)
                 .withLabels(Labels.of(runId)).endMetadata()
                 .withType("Opaque")
-                .withData(Map.of(PASSWORD_KEY, Base64.getEncoder().encodeToString(password.getBytes(StandardCharsets.UTF_8))))
+                .withData(data)
                 .build();
+    }
+
+    private static String base64(String text) {
+        return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
     public static Pod databasePod(String runId, String namespace, DatabaseSpec db) {
@@ -72,7 +86,8 @@ public final class RunObjects {
                 .withResources(guaranteed(db.limits()))
                 .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
                 .build();
-        PodSpec spec = podSpec(runId, Labels.DB_ROLE, container, null).withRestartPolicy("Never").build();
+        PodSpec spec = podSpec(runId, Labels.DB_ROLE, container, null, List.of(PASSWORD_KEY)).withRestartPolicy("Never")
+                .build();
         return new PodBuilder().withNewMetadata().withName(Labels.name(runId, "db")).withNamespace(namespace)
                 .withLabels(Labels.of(runId, Labels.DATABASE)).endMetadata().withSpec(spec).build();
     }
@@ -91,7 +106,8 @@ public final class RunObjects {
                 .withResources(guaranteed(runner.limits()))
                 .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
                 .build();
-        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, awayFromDatabase(runId))
+        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, awayFromDatabase(runId),
+                runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY))
                 .withRestartPolicy("Never")
                 // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
                 .withTerminationGracePeriodSeconds(io.benchlab.runner.Defaults.RUNNER_STOP_GRACE.toSeconds())
@@ -119,13 +135,16 @@ public final class RunObjects {
         return object;
     }
 
-    private static PodSpecBuilder podSpec(String runId, String role, Container container, Affinity affinity) {
+    /** {@code secretKeys}: the Secret's keys this pod sees as files in {@value #SECRETS_DIR}. */
+    private static PodSpecBuilder podSpec(String runId, String role, Container container, Affinity affinity,
+                                          List<String> secretKeys) {
         PodSpecBuilder spec = new PodSpecBuilder().withContainers(container)
                 .withNodeSelector(Map.of(Labels.NODE_ROLE, role))
                 .withTolerations(dedicatedTo(role))
                 .withAutomountServiceAccountToken(false)
                 .addNewVolume().withName(SECRET_VOLUME).withNewSecret().withSecretName(Labels.name(runId, ""))
-                .withDefaultMode(0444).addNewItem().withKey(PASSWORD_KEY).withPath(PASSWORD_KEY).endItem()
+                .withDefaultMode(0444).withItems(secretKeys.stream()
+                        .map(k -> new io.fabric8.kubernetes.api.model.KeyToPath(k, null, k)).toList())
                 .endSecret().endVolume();
         return affinity == null ? spec : spec.withAffinity(affinity);
     }

@@ -32,8 +32,8 @@ class RunObjectsTest {
     static final io.fabric8.kubernetes.api.model.Pod POD = RunObjects.databasePod(RUN, NS, new RunObjects.DatabaseSpec(
             "benchlab/postgres:17.6-durable", 5432, Map.of("POSTGRES_PASSWORD_FILE", "/run/secrets/db-password"), DB));
     static final Job JOB = RunObjects.runnerJob(RUN, NS, new RunObjects.RunnerSpec("benchlab/runner:1",
-            List.of("run", "--password-file", "/run/secrets/db-password"), RUNNER, 900, 600, true));
-    static final io.fabric8.kubernetes.api.model.Secret SECRET = RunObjects.secret(RUN, NS, PASSWORD);
+            List.of("run", "--password-file", "/run/secrets/db-password"), RUNNER, 900, 600, true, false));
+    static final io.fabric8.kubernetes.api.model.Secret SECRET = RunObjects.secret(RUN, NS, PASSWORD, null);
 
     static PodSpec jobPod() {
         return JOB.getSpec().getTemplate().getSpec();
@@ -88,7 +88,7 @@ class RunObjectsTest {
         assertThat(JOB.getSpec().getActiveDeadlineSeconds()).isEqualTo(900L);
         assertThat(JOB.getSpec().getTtlSecondsAfterFinished()).isEqualTo(600);
         assertThat(JOB.getSpec().getSuspend()).isTrue();
-        Job running = RunObjects.runnerJob(RUN, NS, new RunObjects.RunnerSpec("i", List.of(), RUNNER, 60, 5, false));
+        Job running = RunObjects.runnerJob(RUN, NS, new RunObjects.RunnerSpec("i", List.of(), RUNNER, 60, 5, false, false));
         assertThat(running.getSpec().getSuspend()).isFalse();
         assertThat(running.getSpec().getActiveDeadlineSeconds()).isEqualTo(60L);
         assertThat(jobPod().getRestartPolicy()).isEqualTo("Never");
@@ -144,7 +144,7 @@ class RunObjectsTest {
     void ownedByPointsAtTheJobByItsUid() {
         Job made = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder(JOB).editMetadata().withUid("uid-123")
                 .endMetadata().build();
-        var secret = RunObjects.ownedBy(RunObjects.secret(RUN, NS, PASSWORD), made);
+        var secret = RunObjects.ownedBy(RunObjects.secret(RUN, NS, PASSWORD, null), made);
         assertThat(secret.getMetadata().getOwnerReferences()).singleElement().satisfies(ref -> {
             assertThat(ref.getKind()).isEqualTo("Job");
             assertThat(ref.getApiVersion()).isEqualTo("batch/v1");

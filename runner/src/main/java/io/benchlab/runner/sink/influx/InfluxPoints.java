@@ -1,0 +1,158 @@
+package io.benchlab.runner.sink.influx;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.influxdb.client.domain.WritePrecision;
+import com.influxdb.client.write.Point;
+import io.benchlab.results.Figures;
+import io.benchlab.results.IntervalLatency;
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.Latency;
+import io.benchlab.results.Placement;
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.Round;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
+import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.sink.RunEvent;
+import io.benchlab.runner.sink.RunIdentity;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A run's points in line protocol, exactly as {@code influx-measurements.md} (results-schema)
+ * names them: the measurements, the identity tags on every point, the other tags and the fields
+ * with their types. Pure: the same input makes the same lines.
+ */
+public final class InfluxPoints {
+
+    public static final String INTERVAL = "benchlab_interval";
+    public static final String EVENT = "benchlab_event";
+    public static final String ROUND = "benchlab_round";
+    public static final String RUN = "benchlab_run";
+    /** The {@code type} tag of the transaction's interval points; statements use their result keys. */
+    public static final String TRANSACTION = "transaction";
+    /** The {@code result} field drops its latency histograms beyond this many characters. */
+    static final int RESULT_FIELD_MAX = 60_000;
+
+    private InfluxPoints() {
+    }
+
+    /** The transaction's point and one per statement type that ran, stamped at the interval's end. */
+    public static List<String> interval(RunIdentity id, IntervalPoint p, Instant roundMeasuredStart) {
+        Instant end = roundMeasuredStart.plusNanos(Math.round(p.t() * 1e9));
+        List<String> lines = new ArrayList<>();
+        lines.add(intervalPoint(id, p, TRANSACTION, end, p.committed(), p.tps(), p.p50Ms(), p.p90Ms(), p.p95Ms(), p.p99Ms(),
+                p.p999Ms(), p.maxMs())
+                .addField("failed", p.failed()).addField("retried", p.retried()).addField("reconnects", p.reconnects())
+                .toLineProtocol());
+        for (Map.Entry<String, IntervalLatency> e : p.statements().entrySet()) {
+            IntervalLatency l = e.getValue();
+            double tps = p.seconds() > 0 ? LatencySummary.round3(l.count() / p.seconds()) : 0.0;
+            lines.add(intervalPoint(id, p, e.getKey(), end, l.count(), tps, l.p50Ms(), l.p90Ms(), l.p95Ms(), l.p99Ms(),
+                    l.p999Ms(), l.maxMs()).toLineProtocol());
+        }
+        return lines;
+    }
+
+    private static Point intervalPoint(RunIdentity id, IntervalPoint p, String type, Instant end, long count,
+                                       double tps, double p50, double p90, double p95, double p99, double p999, double max) {
+        return tagged(INTERVAL, id, end).addTag("round", Integer.toString(p.round())).addTag("type", type)
+                .addField("t", p.t()).addField("seconds", p.seconds()).addField("count", count)
+                .addField("tps", tps)
+                .addField("p50_ms", p50).addField("p90_ms", p90).addField("p95_ms", p95).addField("p99_ms", p99)
+                .addField("p999_ms", p999).addField("max_ms", max);
+    }
+
+    public static String event(RunIdentity id, RunEvent e) {
+        return tagged(EVENT, id, e.at()).addTag("event", e.kind().key())
+                .addField("round", (long) e.round()).addField("text", e.text()).toLineProtocol();
+    }
+
+    /** One point per measured round, then the run's: written once, with the complete result. */
+    public static List<String> summary(RunResult r) {
+        RunIdentity id = RunIdentity.of(r);
+        Instant finished = Instant.parse(r.timestamps().finished());
+        List<String> lines = new ArrayList<>();
+        for (Round round : r.rounds()) {
+            Figures f = round.figures();
+            lines.add(latency(tagged(ROUND, id, finished).addTag("round", Integer.toString(round.index()))
+                    .addField("counted", round.counted()).addField("seconds", f.seconds())
+                    .addField("committed", f.committed()).addField("failed", f.failed())
+                    .addField("retried", f.retried()).addField("tps", f.tps()), f.latency()).toLineProtocol());
+        }
+        lines.add(run(id, r, finished).toLineProtocol());
+        return lines;
+    }
+
+    private static Point run(RunIdentity id, RunResult r, Instant finished) {
+        Figures f = r.figures();
+        Point p = tagged(RUN, id, finished).addTag("status", r.status().json())
+                .addField("seconds", f == null ? 0.0 : f.seconds())
+                .addField("committed", f == null ? 0L : f.committed())
+                .addField("failed", f == null ? 0L : f.failed())
+                .addField("exhausted_retries", f == null ? 0L : f.exhaustedRetries())
+                .addField("retried", f == null ? 0L : f.retried())
+                .addField("tps", f == null ? 0.0 : f.tps());
+        latency(p, f == null ? null : f.latency());
+        return p.addField("warnings", (long) r.warnings().size())
+                .addField("warning_codes", r.warnings().stream().map(Warning::code).collect(Collectors.joining(",")))
+                .addField("cause", r.cause() == null ? "" : r.cause())
+                .addField("scale", (long) r.knobs().scale())
+                .addField("seed", r.knobs().seed())
+                .addField("rate_tps", r.knobs().rateTps() == null ? 0.0 : r.knobs().rateTps())
+                .addField("engine_version", r.engine() == null || r.engine().version() == null ? "" : r.engine().version())
+                .addField("knobs", compact(ResultJson.mapper().valueToTree(r.knobs())))
+                .addField("settings", compact(ResultJson.mapper().valueToTree(
+                        r.engine() == null ? Map.of() : new java.util.TreeMap<>(r.engine().settings()))))
+                .addField("db_image", image(r.placement() == null ? null : r.placement().database()))
+                .addField("runner_image", image(r.placement() == null ? null : r.placement().runner()))
+                .addField("result", resultField(r));
+    }
+
+    private static Point latency(Point p, Latency l) {
+        return p.addField("p50_ms", l == null ? 0.0 : l.p50Ms()).addField("p90_ms", l == null ? 0.0 : l.p90Ms())
+                .addField("p95_ms", l == null ? 0.0 : l.p95Ms()).addField("p99_ms", l == null ? 0.0 : l.p99Ms())
+                .addField("p999_ms", l == null ? 0.0 : l.p999Ms()).addField("max_ms", l == null ? 0.0 : l.maxMs());
+    }
+
+    private static Point tagged(String measurement, RunIdentity id, Instant at) {
+        return Point.measurement(measurement).time(at, WritePrecision.NS)
+                .addTag("run_id", id.runId()).addTag("engine", id.engine()).addTag("profile", id.profile())
+                .addTag("clients", Integer.toString(id.clients())).addTag("backend", id.backend())
+                .addTag("workload", id.workload());
+    }
+
+    /** {@code image@digest}, the image alone without a digest, empty when that side did not run in a container. */
+    private static String image(Placement.Side side) {
+        if (side == null || side.image() == null) {
+            return "";
+        }
+        return side.imageDigest() == null ? side.image() : side.image() + "@" + side.imageDigest();
+    }
+
+    /** The result without its intervals (they are the interval points), and without histograms when too long. */
+    static String resultField(RunResult r) {
+        ObjectNode tree = ResultJson.mapper().valueToTree(r);
+        tree.putArray("intervals");
+        String json = compact(tree);
+        if (json.length() <= RESULT_FIELD_MAX) {
+            return json;
+        }
+        tree.findParents("histogram").forEach(parent -> ((ObjectNode) parent).remove("histogram"));
+        return compact(tree);
+    }
+
+    private static String compact(JsonNode node) {
+        try {
+            return ResultJson.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.benchlab.runner.sink.influx;
+
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Secret;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/**
+ * Where an InfluxDB sink writes: the URL, org and bucket, the token (a {@link Secret}: never printed),
+ * the spill directory and the in-memory bound. {@code toString} shows no token.
+ */
+public record InfluxSettings(URI url, String org, String bucket, Secret token, Path spillRoot, int bufferPoints) {
+
+    /** The URL as given, checked: http or https, a host, nothing else a write URL cannot take. */
+    public static URI parseUrl(String text) {
+        URI uri;
+        try {
+            uri = new URI(text.strip());
+        } catch (URISyntaxException e) {
+            throw new BadInputException("--influx-url " + text + ": not a URL (" + e.getReason() + ")");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new BadInputException("--influx-url " + text + ": give http://HOST[:PORT] or https://HOST[:PORT]");
+        }
+        if (uri.getUserInfo() != null || uri.getQuery() != null || uri.getFragment() != null) {
+            throw new BadInputException("--influx-url " + text + ": no user, query or fragment; the token comes from $"
+                    + io.benchlab.runner.Defaults.INFLUX_TOKEN_ENV + " or --influx-token-file");
+        }
+        return uri;
+    }
+
+    /** The same settings with another URL (a container reaches the host's InfluxDB by another name). */
+    public InfluxSettings withUrl(URI other) {
+        return new InfluxSettings(other, org, bucket, token, spillRoot, bufferPoints);
+    }
+
+    /** One spill folder per destination, so that leftovers go where they were meant to. */
+    public Path spillDir() {
+        String key = url.toString().replaceAll("/+$", "") + " " + org + " " + bucket;
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return spillRoot.resolve(HexFormat.of().formatHex(digest, 0, 8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** How the destination is named in messages: URL, org and bucket, never the token. */
+    public String describe() {
+        return url + " (org " + org + ", bucket " + bucket + ")";
+    }
+}
