@@ -5,6 +5,7 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
+import io.benchlab.runner.Defaults;
 import java.time.Duration;
 
 /**
@@ -20,4 +21,10 @@ public record RunSpec(
         WorkloadConfig workload,
         OutputOptions output,
         Duration timeout) {
+
+    /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
+    public static Duration plannedTimeout(WorkloadConfig w) {
+        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
+        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+    }
 }

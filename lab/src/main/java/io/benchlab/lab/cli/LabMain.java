@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
-        subcommands = {LabRunCommand.class, CleanCommand.class, EnginesCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LabRunCommand.class, CompareCommand.class, RerunCommand.class, CleanCommand.class, EnginesCommand.class, CommandLine.HelpCommand.class})
 public final class LabMain {
 
     public static CommandLine commandLine() {

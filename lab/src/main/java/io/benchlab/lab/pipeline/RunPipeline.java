@@ -37,7 +37,16 @@ public final class RunPipeline {
     private RunPipeline() {
     }
 
+    /** How a run ended: its exit code, and its result (null when the runner refused its input). */
+    public record Finished(int exitCode, RunResult result) {
+    }
+
     public static int run(Backend backend, RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
+        return runKeeping(backend, spec, out, err).exitCode();
+    }
+
+    /** As {@link #run}, keeping the result for what comes next (lab rerun compares it). */
+    public static Finished runKeeping(Backend backend, RunSpec spec, PrintWriter out, PrintWriter err) throws Exception {
         backend.check(spec);
         String runId = RunIds.next(spec.engine().name());
         Path file = OutputPath.forRun(spec.output().output(), runId);
@@ -50,13 +59,13 @@ public final class RunPipeline {
              Deadline deadline = Deadline.start(spec.timeout(), run::stop)) {
             RunResult result = result(run, spec, runId, started, signals, deadline, progress);
             if (result == null) {
-                return ExitCodes.BAD_INPUT;
+                return new Finished(ExitCodes.BAD_INPUT, null);
             }
             if (deadline.passed()) {
                 progress.warn("the run passed its timeout of " + spec.timeout().toSeconds() + " s and was stopped");
             }
             int code = RunEnding.finish(result, sinks, file.toString(), out, spec.output().strict());
-            return deadline.passed() ? ExitCodes.RUN_FAILED : code;
+            return new Finished(deadline.passed() ? ExitCodes.RUN_FAILED : code, result);
         }
     }
 
