@@ -31,7 +31,7 @@ public final class Compare {
             List<String> differences = Differences.refusing(baseline.result(), run.result());
             if (!differences.isEmpty() && !rules.allowDifferences()) {
                 throw new BadInputException("refusing to compare " + run.result().runId() + " with the baseline "
-                        + baseline.result().runId() + ": they differ in " + String.join(", ", differences)
+                        + baseline.result().runId() + ": they differ in " + Differences.join(differences)
                         + " (--allow-differences compares them anyway)");
             }
             all.add(Comparison.of(baseline, run, rules.thresholdPercent()));

@@ -19,10 +19,10 @@ final class ComparisonTable {
                 .append('\n');
         s.append("run      ").append(c.run().name()).append(": ").append(describe(c.run().result())).append('\n');
         if (!allowedDifferences.isEmpty()) {
-            s.append("differs (allowed): ").append(String.join(", ", allowedDifferences)).append('\n');
+            s.append("differs (allowed): ").append(Differences.join(allowedDifferences)).append('\n');
         }
         if (!told.isEmpty()) {
-            s.append("also differs: ").append(String.join(", ", told)).append('\n');
+            s.append("also differs: ").append(Differences.join(told)).append('\n');
         }
         s.append(String.format(Locale.ROOT, ROW, "metric", "baseline", "value", "change", "noise", "verdict"));
         for (MetricDelta d : c.deltas()) {

@@ -32,9 +32,14 @@ final class Differences {
 
     private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
 
-    /** Settings read back that differ between two instances of one configuration (MariaDB's host name and id, ...). */
-    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uuid", "pid_file", "gtid_domain_id",
-            "server_id", "report_host", "data_directory", "datadir", "log_error", "general_log_file", "slow_query_log_file");
+    /** Settings read back that name the server instance (MariaDB's host name and ids). */
+    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uid", "server_uuid", "pid_file");
+
+    /** The setting that holds the server's host name: a setting whose value has it in it names the instance too. */
+    private static final String HOSTNAME = "hostname";
+
+    /** How many differences a line names before it says how many more there are. */
+    private static final int NAMED = 8;
 
     private Differences() {
     }
@@ -45,7 +50,9 @@ final class Differences {
         knobs(a.knobs(), b.knobs(), found);
         differ(found, "engine", a.engine().name(), b.engine().name());
         differ(found, "profile", a.engine().profile(), b.engine().profile());
-        settings(a.engine(), b.engine(), found);
+        if (Objects.equals(a.engine().name(), b.engine().name())) {
+            settings(a.engine(), b.engine(), found); // another engine's settings are all different
+        }
         differ(found, "backend", backend(a), backend(b));
         side(found, "database", a.placement(), b.placement(), Placement::database);
         side(found, "runner", a.placement(), b.placement(), Placement::runner);
@@ -75,8 +82,25 @@ final class Differences {
         names.addAll(b.settings().keySet());
         names.removeAll(INSTANCE_SETTINGS);
         for (String name : names) {
-            differ(found, "setting " + name, a.settings().get(name), b.settings().get(name));
+            String va = a.settings().get(name);
+            String vb = b.settings().get(name);
+            if (!(namesHost(a, va) && namesHost(b, vb))) {
+                differ(found, "setting " + name, va, vb);
+            }
         }
+    }
+
+    private static boolean namesHost(EngineInfo e, String value) {
+        String host = e.settings().get(HOSTNAME);
+        return host != null && !host.isBlank() && value != null && value.contains(host);
+    }
+
+    /** The differences as one phrase: the first few, and how many more. */
+    static String join(List<String> differences) {
+        if (differences.size() <= NAMED) {
+            return String.join(", ", differences);
+        }
+        return String.join(", ", differences.subList(0, NAMED)) + " and " + (differences.size() - NAMED) + " more";
     }
 
     private static void side(List<String> found, String name, Placement a, Placement b,
