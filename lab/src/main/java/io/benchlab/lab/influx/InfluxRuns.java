@@ -95,7 +95,7 @@ public final class InfluxRuns implements AutoCloseable {
         while (t.getCause() != null) {
             t = t.getCause();
         }
-        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : " " + t.getMessage());
+        return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
     }
 
     @Override
