@@ -43,9 +43,10 @@ final class ComparedRuns {
         return r;
     }
 
-    /** The verdict column of a metric's row in lab compare's table. */
-    static String verdict(String table, String metric) {
+    /** The verdict column of a metric's row in lab compare's (last) table, below a run's summary if any. */
+    static String verdict(String out, String metric) {
+        String table = out.substring(out.lastIndexOf("\nmetric ") + 1);
         return table.lines().filter(l -> l.startsWith(metric + " ")).findFirst().orElseThrow()
-                .replaceAll(".*%\\s+", "").strip();
+                .replaceAll(".*(%|pp)\\s+", "").strip();
     }
 }
