@@ -25,15 +25,19 @@ import java.util.function.Function;
  *   <li>the engine's version and the images (told beside the table): a new version is what a
  *       nightly comparison is there to judge.</li>
  * </ul>
- * Settings that name the server instance rather than configure it (its host name, its id, where
- * it keeps its files) are not compared either.
+ * Settings that name the server instance rather than configure it (its host name, its id) and
+ * statistics that an engine lists among its settings are not compared either.
  */
 final class Differences {
 
     private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
 
-    /** Settings read back that name the server instance (MariaDB's host name and ids). */
-    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uid", "server_uuid", "pid_file");
+    /**
+     * Settings read back that name the server instance (MariaDB's host name and ids), or that are
+     * statistics of the run rather than settings (H2 lists its update failures and page fill among them).
+     */
+    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uid", "server_uuid", "pid_file",
+            "info.UPDATE_FAILURE_PERCENT", "info.LEAF_RATIO");
 
     /** The setting that holds the server's host name: a setting whose value has it in it names the instance too. */
     private static final String HOSTNAME = "hostname";

@@ -13,15 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Real runs for the lab compare and lab rerun tests. Five measured rounds of one second, sliced in
- * 200 ms intervals: 5 s of measured time, 25 interval samples and 5 round samples a side. On a
+ * Real runs for the lab compare and lab rerun tests. Eight measured rounds of one second, sliced in
+ * 200 ms intervals: 8 s of measured time, 40 interval samples and 8 round samples a side. On a
  * shared 2-core machine one second can be half as fast as the next, and rounds differ as much,
  * so the noise bound needs the rounds to see what separates two runs of one configuration; with
- * fewer than 5 the t quantile of so few degrees of freedom swallows a halved tps too.
+ * 5 rounds (t at 4 degrees of freedom, 2.8) a halved tps fell within the bound at a load average
+ * of 14, with 8 the bound is about 0.85 of the rounds' standard deviation.
  */
 final class ComparedRuns {
 
-    static final List<String> STEADY = List.of("--duration", "1s", "--rounds", "5", "--interval", "200ms",
+    static final List<String> STEADY = List.of("--duration", "1s", "--rounds", "8", "--interval", "200ms",
             "--warmup", "2s", "--seed", "11");
 
     private ComparedRuns() {
