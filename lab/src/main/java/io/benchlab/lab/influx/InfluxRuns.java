@@ -87,7 +87,7 @@ public final class InfluxRuns implements AutoCloseable {
 
     /** A Flux string literal: a run id is the user's text, so quotes and backslashes are escaped. */
     static String literal(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("$", "\\$") + "\"";
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("${", "\\${") + "\"";
     }
 
     private static String rootMessage(Throwable e) {
