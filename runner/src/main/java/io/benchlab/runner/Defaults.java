@@ -181,6 +181,22 @@ public final class Defaults {
      */
     public static final String INFLUX_SPILL_DIR = ".cache/benchlab/influx-spill";
 
+    /** How long lab compare waits for InfluxDB to answer a query. */
+    public static final Duration INFLUX_QUERY_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * lab compare: a metric's change counts only when it passes its noise bound and also this many
+     * percent of the baseline (--threshold), so that a real but tiny difference fails no nightly gate.
+     */
+    public static final double COMPARE_THRESHOLD_PERCENT = 5.0;
+
+    /**
+     * lab compare: failures are the share of transactions that failed for good, which is 0 in most
+     * runs, so a relative threshold says nothing there: a change of the share counts only beyond this
+     * many percentage points (and its noise bound). 0.1 points: 1 transaction in 1000.
+     */
+    public static final double COMPARE_FAILURES_POINTS = 0.1;
+
     private Defaults() {
     }
 

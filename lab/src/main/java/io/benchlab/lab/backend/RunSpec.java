@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
@@ -23,4 +24,10 @@ public record RunSpec(
         OutputOptions output,
         Duration timeout,
         InfluxSettings influx) {
+
+    /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
+    public static Duration plannedTimeout(WorkloadConfig w) {
+        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
+        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+    }
 }

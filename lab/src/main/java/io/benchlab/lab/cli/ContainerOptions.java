@@ -2,6 +2,7 @@ package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.runner.core.WorkloadConfig;
 import io.benchlab.runner.Defaults;
@@ -61,12 +62,9 @@ public final class ContainerOptions {
         if (timeout != null && timeout.isZero()) {
             throw new BadInputException("--timeout must be positive, got " + Durations.text(timeout));
         }
-        if (timeout != null) {
-            return timeout;
-        }
-        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
-        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+        return timeout != null ? timeout : RunSpec.plannedTimeout(w);
     }
+
 
     /**
      * The database container's limits: the flags given, else the image's for the profile. With no

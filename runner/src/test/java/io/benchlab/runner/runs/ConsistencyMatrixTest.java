@@ -8,6 +8,7 @@ import io.benchlab.results.Latency;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
+import io.benchlab.runner.cli.RunEnding;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.core.WorkloadConfig;
@@ -72,7 +73,8 @@ class ConsistencyMatrixTest {
         Path file = dir.resolve("r.json");
         RunResult r;
         try {
-            r = EmbeddedRuns.benchmark(target, config, new JsonFileSink(file)).run();
+            JsonFileSink sink = new JsonFileSink(file);
+            r = RunEnding.complete(EmbeddedRuns.benchmark(target, config, sink).run(), sink);
         } finally {
             EmbeddedRuns.dispose(target);
         }

@@ -50,6 +50,16 @@ public final class DockerBackend implements Backend {
         return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), runId, progress);
     }
 
+    /** The database image this backend runs for the spec, with its digest (as a result records it). */
+    public String dbImageDigest(RunSpec spec) {
+        check(spec);
+        return ContainerFacts.digest(docker.inspectImageCmd(dbTag(EngineImages.of(spec.engine()), spec)).exec());
+    }
+
+    public String dbTag(RunSpec spec) {
+        return dbTag(EngineImages.of(spec.engine()), spec);
+    }
+
     private String dbTag(EngineImage image, RunSpec spec) {
         return provisioning.dbImage() != null ? provisioning.dbImage() : image.tag(spec.profile());
     }

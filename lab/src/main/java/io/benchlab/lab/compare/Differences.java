@@ -1,0 +1,152 @@
+package io.benchlab.lab.compare;
+
+import io.benchlab.results.EngineInfo;
+import io.benchlab.results.Knobs;
+import io.benchlab.results.Placement;
+import io.benchlab.results.RunResult;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * What makes two runs not comparable: anything that shapes the figures. That is every workload
+ * knob but three, the engine and its profile, the settings read back from it, the backend and
+ * the limits of the containers or pods. What may differ:
+ * <ul>
+ *   <li>the seed: another seed draws other accounts from the same distribution, which is what
+ *       repeating a run should tolerate;</li>
+ *   <li>the interval: it slices the same run finer or coarser, so it changes the noise bound's
+ *       samples, not the figures;</li>
+ *   <li>the load batch size: it shapes the load, which is not measured;</li>
+ *   <li>the engine's version and the images (told beside the table): a new version is what a
+ *       nightly comparison is there to judge.</li>
+ * </ul>
+ * Settings that name the server instance rather than configure it (its host name, its id) and
+ * statistics that an engine lists among its settings are not compared either.
+ */
+final class Differences {
+
+    private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
+
+    /**
+     * Settings read back that name the server instance (MariaDB's host name and ids), or that are
+     * statistics of the run rather than settings (H2 lists its update failures and page fill among them).
+     */
+    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uid", "server_uuid", "pid_file",
+            "info.UPDATE_FAILURE_PERCENT", "info.LEAF_RATIO");
+
+    /** The setting that holds the server's host name: a setting whose value has it in it names the instance too. */
+    private static final String HOSTNAME = "hostname";
+
+    /** How many differences a line names before it says how many more there are. */
+    private static final int NAMED = 8;
+
+    private Differences() {
+    }
+
+    /** Every difference that makes the figures incomparable, one short phrase each. */
+    static List<String> refusing(RunResult a, RunResult b) {
+        List<String> found = new ArrayList<>();
+        knobs(a.knobs(), b.knobs(), found);
+        differ(found, "engine", a.engine().name(), b.engine().name());
+        differ(found, "profile", a.engine().profile(), b.engine().profile());
+        if (Objects.equals(a.engine().name(), b.engine().name())) {
+            settings(a.engine(), b.engine(), found); // another engine's settings are all different
+        }
+        differ(found, "backend", backend(a), backend(b));
+        side(found, "database", a.placement(), b.placement(), Placement::database);
+        side(found, "runner", a.placement(), b.placement(), Placement::runner);
+        return found;
+    }
+
+    /** What differs but does not make the runs incomparable: told, never refused. */
+    static List<String> told(RunResult a, RunResult b) {
+        List<String> found = new ArrayList<>();
+        differ(found, "engine version", a.engine().version(), b.engine().version());
+        differ(found, "database image", image(a, Placement::database), image(b, Placement::database));
+        differ(found, "seed", a.knobs().seed(), b.knobs().seed());
+        differ(found, "interval", a.knobs().intervalSeconds(), b.knobs().intervalSeconds());
+        return found;
+    }
+
+    private static void knobs(Knobs a, Knobs b, List<String> found) {
+        for (RecordComponent c : Knobs.class.getRecordComponents()) {
+            if (!FREE_KNOBS.contains(c.getName())) {
+                differ(found, kebab(c.getName()), value(c, a), value(c, b));
+            }
+        }
+    }
+
+    private static void settings(EngineInfo a, EngineInfo b, List<String> found) {
+        Set<String> names = new TreeSet<>(a.settings().keySet());
+        names.addAll(b.settings().keySet());
+        names.removeAll(INSTANCE_SETTINGS);
+        for (String name : names) {
+            String va = a.settings().get(name);
+            String vb = b.settings().get(name);
+            if (!(namesHost(a, va) && namesHost(b, vb))) {
+                differ(found, "setting " + name, va, vb);
+            }
+        }
+    }
+
+    private static boolean namesHost(EngineInfo e, String value) {
+        String host = e.settings().get(HOSTNAME);
+        return host != null && !host.isBlank() && value != null && value.contains(host);
+    }
+
+    /** The differences as one phrase: the first few, and how many more. */
+    static String join(List<String> differences) {
+        if (differences.size() <= NAMED) {
+            return String.join(", ", differences);
+        }
+        return String.join(", ", differences.subList(0, NAMED)) + " and " + (differences.size() - NAMED) + " more";
+    }
+
+    private static void side(List<String> found, String name, Placement a, Placement b,
+                             Function<Placement, Placement.Side> side) {
+        Placement.Side sa = a == null ? null : side.apply(a);
+        Placement.Side sb = b == null ? null : side.apply(b);
+        differ(found, name + " cpus", sa == null ? null : sa.cpuLimit(), sb == null ? null : sb.cpuLimit());
+        differ(found, name + " memory", sa == null ? null : sa.memoryLimitBytes(), sb == null ? null : sb.memoryLimitBytes());
+    }
+
+    private static String backend(RunResult r) {
+        return r.placement() == null ? null : r.placement().backend();
+    }
+
+    private static String image(RunResult r, Function<Placement, Placement.Side> side) {
+        Placement.Side s = r.placement() == null ? null : side.apply(r.placement());
+        return s == null || s.image() == null ? null : s.image() + "@" + s.imageDigest();
+    }
+
+    private static void differ(List<String> found, String what, Object a, Object b) {
+        if (!Objects.equals(a, b)) {
+            found.add(what + " " + text(a) + " vs " + text(b));
+        }
+    }
+
+    private static Object value(RecordComponent c, Knobs k) {
+        try {
+            return c.getAccessor().invoke(k);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String text(Object o) {
+        if (o == null) {
+            return "(none)";
+        }
+        return o instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d) ? "" + d.longValue() : o.toString();
+    }
+
+    /** durationSeconds -> duration-seconds, as the knobs are called in the result's JSON (with dashes). */
+    private static String kebab(String camel) {
+        return camel.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,114 @@
+package io.benchlab.lab.rerun;
+
+import io.benchlab.lab.backend.Backend;
+import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.EmbeddedBackend;
+import io.benchlab.lab.backend.Provisioning;
+import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.docker.DockerBackend;
+import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.ComparedRun;
+import io.benchlab.lab.images.EngineImage;
+import io.benchlab.lab.images.EngineImages;
+import io.benchlab.lab.pipeline.RunPipeline;
+import io.benchlab.results.Placement;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.cli.OutputOptions;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.engine.Engine;
+import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.engine.Profile;
+import io.benchlab.runner.sink.influx.InfluxSettings;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code lab rerun}: runs again what a result describes (engine, profile, backend, every knob and
+ * the seed, and on the docker backend the database image and both sides' limits), then compares
+ * the new run with the recorded one as {@code lab compare} does. The database image is the
+ * engine's pinned one for the profile: when its digest is not the recorded one, the rerun is
+ * refused unless allowed. The runner image is the lab's own build, so it is not checked.
+ */
+public final class Rerun {
+
+    private Rerun() {
+    }
+
+    public static int run(String source, RunResult recorded, OutputOptions output, InfluxSettings influx,
+                          boolean allowImageChange,
+                          Compare.Rules rules, PrintWriter out, PrintWriter err) throws Exception {
+        Engine engine = Engines.find(recorded.engine().name()).orElseThrow(() -> new BadInputException(
+                "the result's engine " + recorded.engine().name() + " is not one this lab runs"));
+        Profile profile = engine.profile(recorded.engine().profile());
+        if (profile == null) {
+            throw new BadInputException("the result's profile " + recorded.engine().profile() + " is not one of "
+                    + engine.name() + "'s");
+        }
+        WorkloadConfig workload = RecordedWorkload.of(recorded.knobs(), recorded.load() != null)
+                .requireSupportedBy(engine);
+        String backend = recorded.placement() == null ? null : recorded.placement().backend();
+        RunSpec spec;
+        Backend chosen;
+        if ("embedded".equals(backend)) {
+            Target target = new Target(engine, profile, engine.jdbcUrl(profile, Path.of(Defaults.DATA_DIR)),
+                    engine.defaultUser(), Secret.fromEnv(Defaults.PASSWORD_ENV), true);
+            spec = new RunSpec(engine, profile, target, workload, output, null, influx);
+            chosen = new EmbeddedBackend();
+        } else if ("docker".equals(backend)) {
+            spec = new RunSpec(engine, profile, null, workload, output, RunSpec.plannedTimeout(workload), influx);
+            DockerBackend docker = new DockerBackend(provisioning(EngineImages.of(engine), profile, recorded.placement()));
+            checkImage(docker, spec, recorded.placement().database(), allowImageChange, err);
+            chosen = docker;
+        } else {
+            throw new BadInputException("lab rerun runs results of the embedded and docker backends; "
+                    + recorded.runId() + " ran on " + backend);
+        }
+        RunPipeline.Outcome rerun = RunPipeline.run(chosen, spec, Path.of(Defaults.RESULTS_DIR), out, err);
+        if (rerun.result() == null || rerun.result().status() != Status.OK) {
+            err.println("the rerun did not end ok: nothing to compare");
+            err.flush();
+            return rerun.exitCode();
+        }
+        out.println();
+        int compared = Compare.print(List.of(ComparedRun.of(source, recorded),
+                ComparedRun.of(rerun.result().runId(), rerun.result())), rules, out);
+        return Math.max(compared, rerun.exitCode());
+    }
+
+    /** The limits the recorded run had in force, side by side; the descriptor's where it recorded none. */
+    private static Provisioning provisioning(EngineImage image, Profile profile, Placement placement) {
+        return new Provisioning(null, limits(placement.database(), image.dbLimits(profile)),
+                limits(placement.runner(), image.runnerLimits()));
+    }
+
+    private static ContainerLimits limits(Placement.Side side, ContainerLimits descriptor) {
+        if (side == null) {
+            return descriptor;
+        }
+        return new ContainerLimits(side.cpuLimit() != null ? side.cpuLimit() : descriptor.cpus(),
+                side.memoryLimitBytes() != null ? side.memoryLimitBytes() : descriptor.memoryBytes());
+    }
+
+    private static void checkImage(DockerBackend docker, RunSpec spec, Placement.Side recorded, boolean allowChange,
+                                   PrintWriter err) {
+        String digest = docker.dbImageDigest(spec);
+        String before = recorded == null ? null : recorded.imageDigest();
+        if (Objects.equals(digest, before)) {
+            return;
+        }
+        String change = "the pinned image " + docker.dbTag(spec) + " is " + digest + " now; the result ran "
+                + (recorded == null ? "no recorded image" : recorded.image() + " " + before);
+        if (!allowChange) {
+            throw new BadInputException(change + " (--allow-image-change reruns on the image of now)");
+        }
+        err.println(change + ": rerunning on the image of now (--allow-image-change)");
+        err.flush();
+    }
+}

@@ -1,0 +1,92 @@
+package io.benchlab.lab.compare;
+
+import static io.benchlab.lab.compare.Runs.KNOBS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.benchlab.results.Knobs;
+import io.benchlab.results.RunResult;
+import io.benchlab.runner.core.BadInputException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which differences make runs incomparable, and that a refusal names them all. */
+class DifferencesTest {
+
+    private static final double[] TPS = {1000, 1010, 990};
+    private static final double[] MS = {1, 1, 1};
+    private static final Compare.Rules STRICT = new Compare.Rules(5, false, false);
+
+    private static RunResult run(String id, Knobs knobs, Map<String, String> settings) {
+        return Runs.run(id, knobs, settings, TPS, MS, MS, 0);
+    }
+
+    private static Knobs knobs(int clients, Double rate, long seed, double interval, int loadBatch) {
+        return new Knobs("tpcb", 1, clients, 10.0, null, 2.0, rate, 1, seed, "tpcb", "prepared", false, "default",
+                false, 10, interval, loadBatch, 5.0);
+    }
+
+    @Test
+    void theRefusalNamesEveryKnobAndSettingThatDiffers() {
+        RunResult base = run("base", KNOBS, Map.of("hsqldb.tx", "MVCC"));
+        RunResult other = run("other", knobs(8, 500.0, 42, 1.0, 10_000), Map.of("hsqldb.tx", "LOCKS"));
+        assertThat(Differences.refusing(base.withPlacement(null), other.withPlacement(null)))
+                .containsExactly("clients 4 vs 8", "rate-tps (none) vs 500", "setting hsqldb.tx MVCC vs LOCKS");
+        assertThatThrownBy(() -> Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)), STRICT))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("refusing to compare other with the baseline base: they differ in clients 4 vs 8,"
+                        + " rate-tps (none) vs 500, setting hsqldb.tx MVCC vs LOCKS (--allow-differences compares them"
+                        + " anyway)");
+    }
+
+    @Test
+    void seedIntervalAndLoadBatchMayDifferAndAreTold() {
+        RunResult base = run("base", KNOBS, Map.of());
+        RunResult other = run("other", knobs(4, null, 7, 0.25, 5_000), Map.of());
+        assertThat(Differences.refusing(base, other)).isEmpty();
+        assertThat(Differences.told(base, other)).containsExactly("seed 42 vs 7", "interval 1 vs 0.25");
+        assertThat(Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)), STRICT)).hasSize(1);
+    }
+
+    @Test
+    void allowedDifferencesAreCompared() {
+        RunResult base = run("base", KNOBS, Map.of());
+        RunResult other = run("other", knobs(8, null, 42, 1.0, 10_000), Map.of());
+        assertThat(Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)),
+                new Compare.Rules(5, true, false))).hasSize(1);
+    }
+
+    @Test
+    void settingsThatNameTheServerInstanceAreNotCompared() {
+        RunResult a = run("a", KNOBS, Map.of("hostname", "95a6a5fe46e2", "server_uid", "CX7f",
+                "log_slow_query_file", "95a6a5fe46e2-slow.log", "innodb_flush_log_at_trx_commit", "1"));
+        RunResult b = run("b", KNOBS, Map.of("hostname", "e96c2f539b90", "server_uid", "I3P1",
+                "log_slow_query_file", "e96c2f539b90-slow.log", "innodb_flush_log_at_trx_commit", "2"));
+        assertThat(Differences.refusing(a, b)).containsExactly("setting innodb_flush_log_at_trx_commit 1 vs 2");
+    }
+
+    @Test
+    void anotherEngineIsNamedWithoutItsSettingsAndLongListsAreCut() {
+        RunResult a = run("a", KNOBS, Map.of("x", "1"));
+        RunResult b = new RunResult(a.schemaVersion(), "b", a.status(), null, List.of(), null,
+                knobs(8, 100.0, 1, 1.0, 10_000), new io.benchlab.results.EngineInfo("h2", "file", null, null, null,
+                null, Map.of("y", "2")), null, a.placement(), null, null, a.figures(), a.rounds(), a.intervals(), null);
+        List<String> found = Differences.refusing(a, b);
+        assertThat(found).contains("engine hsqldb vs h2", "profile memory vs file").noneMatch(d -> d.startsWith("setting"));
+        List<String> many = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
+        assertThat(Differences.join(many)).isEqualTo("a, b, c, d, e, f, g, h and 2 more");
+    }
+
+    @Test
+    void aRunThatIsNotOkIsRefusedUnlessAllowed() {
+        RunResult ok = run("ok", KNOBS, Map.of());
+        RunResult failed = new RunResult(ok.schemaVersion(), "bad", io.benchlab.results.Status.FAILED, "server gone",
+                List.of(), null, ok.knobs(), ok.engine(), null, ok.placement(), null, null, ok.figures(), ok.rounds(),
+                ok.intervals(), null);
+        List<ComparedRun> runs = List.of(Runs.compared(ok), Runs.compared(failed));
+        assertThatThrownBy(() -> Compare.comparisons(runs, STRICT)).hasMessage(
+                "refusing to compare bad: its status is failed (server gone); --allow-not-ok compares it anyway");
+        assertThat(Compare.comparisons(runs, new Compare.Rules(5, false, true))).hasSize(1);
+    }
+}
