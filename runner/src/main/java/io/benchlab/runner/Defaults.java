@@ -197,6 +197,13 @@ public final class Defaults {
      */
     public static final double COMPARE_FAILURES_POINTS = 0.1;
 
+    /**
+     * lab compare: a latency change counts only when it is also this many milliseconds. Sub-millisecond
+     * percentiles (in-process engines) move by several times between identical runs on a shared host,
+     * with the scheduler's wake-ups rather than the engine; a real slowdown there shows in tps.
+     */
+    public static final double COMPARE_LATENCY_FLOOR_MS = 1.0;
+
     private Defaults() {
     }
 

@@ -10,7 +10,8 @@ public final class CompareOptions {
 
     @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "" + Defaults.COMPARE_THRESHOLD_PERCENT,
             description = "A change counts only beyond its noise bound and this many percent of the baseline"
-                    + " (failures: " + Defaults.COMPARE_FAILURES_POINTS + " percentage points) (default: ${DEFAULT-VALUE}).")
+                    + " (latencies: at least " + Defaults.COMPARE_LATENCY_FLOOR_MS + " ms; failures: " + Defaults.COMPARE_FAILURES_POINTS
+                    + " percentage points) (default: ${DEFAULT-VALUE}).")
     double threshold;
 
     @Option(names = "--allow-differences",

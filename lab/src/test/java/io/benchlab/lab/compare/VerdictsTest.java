@@ -55,6 +55,17 @@ class VerdictsTest {
     }
 
     @Test
+    void subMillisecondLatencyMovesAreNoChangeButMillisecondsAreNot() {
+        double[] fast = {0.10, 0.12, 0.11, 0.12, 0.10, 0.11, 0.12, 0.11};
+        Comparison jitter = compare(run("a", TPS, fast, fast), run("b", TPS, times(fast, 4), times(fast, 4)), 5);
+        assertThat(jitter.verdict("p50 ms")).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(jitter.verdict("p99 ms")).isEqualTo(Verdict.NO_CHANGE);
+        Comparison slower = compare(run("a", TPS, P50, P99), run("b", TPS, times(P50, 4), times(P99, 4)), 5);
+        assertThat(slower.verdict("p50 ms")).isEqualTo(Verdict.REGRESSED);
+        assertThat(slower.verdict("p99 ms")).isEqualTo(Verdict.REGRESSED);
+    }
+
+    @Test
     void aChangeBeyondTheThresholdButWithinTheNoiseIsNoChange() {
         double[] wild = {600, 1400, 700, 1300, 500, 1500, 800, 1200};
         Comparison c = compare(run("a", wild, P50, P99), run("b", times(wild, 0.9), P50, P99), 5);

@@ -24,18 +24,19 @@ class CompareIT {
     void aRateCapThatHalvesTpsIsFlaggedAsARegression(@TempDir Path dir) throws IOException {
         Path base = dir.resolve("base.json");
         RunResult baseline = run(base, "--engine", "hsqldb");
-        String half = BigDecimal.valueOf(Math.round(baseline.figures().tps() / 2)).toPlainString();
+        assertThat(baseline.figures().schedule().missedStarts()).as("the steady rate is met").isZero();
+        String half = BigDecimal.valueOf(Math.round(Double.parseDouble(ComparedRuns.STEADY_RATE) / 2)).toPlainString();
         Path capped = dir.resolve("capped.json");
         RunResult slow = run(capped, "--engine", "hsqldb", "--rate", half);
 
         CliCapture.Outcome refused = lab("compare", base.toString(), capped.toString());
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
-        assertThat(refused.allErr()).contains("rate-tps (none) vs " + half);
+        assertThat(refused.allErr()).contains("rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half);
 
         CliCapture.Outcome o = lab("compare", "--allow-differences", base.toString(), capped.toString());
         assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
         assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
-        assertThat(o.out()).contains("differs (allowed): rate-tps (none) vs " + half)
+        assertThat(o.out()).contains("differs (allowed): rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half)
                 .contains("regressed: " + slow.runId() + " tps");
     }
 
