@@ -39,7 +39,7 @@ help:
 	@echo "make run ENGINE=<server engine> [CLIENTS=32]                          ... in containers (Docker or podman)"
 	@echo "    server engines: $(SERVER_ENGINES)"
 	@echo "make run ENGINE=<server engine> BACKEND=external JDBC_URL=jdbc:...    ... on your own server"
-	@echo "make sweep ENGINE=postgres,mariadb [CLIENTS=\"1 8 32\"] [DURATION=10s] [ARGS=...]"
+	@echo "make sweep ENGINE=<engine>,<engine> [CLIENTS=\"1 8 32\"] [DURATION=10s] [ARGS=...]"
 	@echo "                                                                      one run per engine and client count, one table"
 	@echo "                                                                      (CLIENTS default: 1 2 4 8 16 32 64); then"
 	@echo "                                                                      bin/lab report results/*.json -o report.html"

@@ -55,7 +55,7 @@ record SweepPoints(List<Engine> engines, List<Integer> clients) {
         for (String p : parts) {
             if (p.isEmpty()) {
                 throw new BadInputException(option + ": '" + list + "' has an empty entry; give a list such as "
-                        + (option.equals("--clients") ? "1,2,4" : "postgres,mariadb"));
+                        + (option.equals("--clients") ? "1,2,4" : "ENGINE,ENGINE"));
             }
         }
         return List.of(parts);

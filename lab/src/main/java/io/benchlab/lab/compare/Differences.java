@@ -4,6 +4,7 @@ import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
+import io.benchlab.runner.engine.Engines;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,14 +33,7 @@ final class Differences {
 
     private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
 
-    /**
-     * Settings read back that name the server instance (MariaDB's host name and ids), or that are
-     * statistics of the run rather than settings (H2 lists its update failures and page fill among them).
-     */
-    private static final Set<String> INSTANCE_SETTINGS = Set.of("hostname", "server_uid", "server_uuid", "pid_file",
-            "info.UPDATE_FAILURE_PERCENT", "info.LEAF_RATIO");
-
-    /** The setting that holds the server's host name: a setting whose value has it in it names the instance too. */
+    /** The setting that holds a server's host name: a setting whose value has it in it names the instance too. */
     private static final String HOSTNAME = "hostname";
 
     /** How many differences a line names before it says how many more there are. */
@@ -84,7 +78,7 @@ final class Differences {
     private static void settings(EngineInfo a, EngineInfo b, List<String> found) {
         Set<String> names = new TreeSet<>(a.settings().keySet());
         names.addAll(b.settings().keySet());
-        names.removeAll(INSTANCE_SETTINGS);
+        Engines.find(a.name()).ifPresent(engine -> names.removeAll(engine.instanceSettings()));
         for (String name : names) {
             String va = a.settings().get(name);
             String vb = b.settings().get(name);

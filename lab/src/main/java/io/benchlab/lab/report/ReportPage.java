@@ -36,23 +36,23 @@ final class ReportPage {
                 .close("header");
         SweepCurves sweep = SweepCurves.of(runs);
         if (sweep.isSweep()) {
-            page.text("h2", "Engines and clients");
+            page.heading(2, "Engines and clients");
             card(page, ReportCharts.tpsAgainstClients(sweep));
             card(page, ReportCharts.latencyAgainstClients(sweep));
         }
-        page.text("h2", "Runs side by side");
+        page.heading(2, "Runs side by side");
         card(page, ReportCharts.bars(runs, new LineChart.Labels("tps-by-run", "Throughput per run",
                 "the counted round's figures", "run", "throughput (transactions/s)"), " tps", Figures::tps));
         card(page, ReportCharts.bars(runs, new LineChart.Labels("p99-by-run", "p99 latency per run",
                 "the counted round's figures", "run", "p99 latency (ms)"), " ms", f -> f.latency().p99Ms()));
-        page.text("h2", "Over time");
+        page.heading(2, "Over time");
         card(page, ReportCharts.overTime(runs, new LineChart.Labels("tps-over-time", "Throughput over time",
                 "per interval; one line per run", "time since the measured phase began (s)",
                 "throughput (transactions/s)"), false, " tps", IntervalPoint::tps));
         card(page, ReportCharts.overTime(runs, new LineChart.Labels("p99-over-time", "p99 latency over time",
                 "per interval; one line per run", "time since the measured phase began (s)", "p99 latency (ms)"),
                 true, " ms", IntervalPoint::p99Ms));
-        page.text("h2", "Runs");
+        page.heading(2, "Runs");
         table(page, runs);
         page.open("footer").text("span", "Made by lab report from the result files: "
                 + runs.stream().map(r -> r.file().toString()).collect(Collectors.joining(", "))).close("footer");

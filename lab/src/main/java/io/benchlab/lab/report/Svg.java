@@ -27,6 +27,11 @@ final class Svg {
     }
 
     /** An element holding text only. */
+    /** A section heading, {@code <h1>} to {@code <h6>}. */
+    Svg heading(int level, String text) {
+        return text("h" + level, text);
+    }
+
     Svg text(String name, String text, String... attributes) {
         return open(name, attributes).raw(Html.escape(text)).close(name);
     }

@@ -125,10 +125,10 @@ class CompareCliTest {
         assertOneLine(lab("compare", "--threshold", "-1", a, a), "--threshold must be a percentage of 0 or more");
         assertOneLine(lab("compare", "--threshold", "five", a, a), "--threshold");
         assertOneLine(lab("compare", a), "RUN");
-        assertOneLine(lab("compare", "--influx-url", "localhost:8086", a, "some-run"), "--influx-url: 'localhost:8086'"
-                + " is not an http(s) URL");
+        assertOneLine(lab("compare", "--influx-url", "localhost:8086", a, "some-run"), "--influx-url localhost:8086: give"
+                + " http://HOST[:PORT] or https://HOST[:PORT]");
         assertOneLine(lab("compare", "--influx-url", "http://127.0.0.1:1", "--influx-token-file",
-                dir.resolve("none").toString(), a, "some-run"), "--influx-token-file: cannot read");
+                dir.resolve("none").toString(), a, "some-run"), "cannot read");
     }
 
     @Test

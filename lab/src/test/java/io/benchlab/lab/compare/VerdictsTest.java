@@ -26,7 +26,7 @@ class VerdictsTest {
 
     @Test
     void halfTheTpsIsARegressionAndTheLowerLatencyAnImprovement() {
-        Comparison c = compare(run("a", TPS, P50, P99), run("b", times(TPS, 0.5), times(P50, 0.5), P99), 5);
+        Comparison c = compare(run("a", TPS, P50, P99), run("b", times(TPS, 0.5), times(P50, 0.25), P99), 5);
         assertThat(c.verdict("tps")).isEqualTo(Verdict.REGRESSED);
         assertThat(c.verdict("p50 ms")).isEqualTo(Verdict.IMPROVED);
         assertThat(c.verdict("p99 ms")).isEqualTo(Verdict.NO_CHANGE);

@@ -31,11 +31,11 @@ class InfluxCompareIT {
         String tokenFile = ServerTargets.variable("BENCHLAB_INFLUX_TOKEN_FILE");
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
-        RunResult first = run(a, "--engine", "hsqldb", "--clients", "2");
-        RunResult second = run(b, "--engine", "hsqldb", "--clients", "2");
-        String token = Files.readString(Path.of(tokenFile)).strip();
-        InfluxRunFixture.write(url, token, first);
-        InfluxRunFixture.write(url, token, second);
+        // Both runs stream to InfluxDB as any lab run --influx-url does.
+        RunResult first = run(a, "--engine", "hsqldb", "--clients", "2", "--influx-url", url,
+                "--influx-token-file", tokenFile);
+        RunResult second = run(b, "--engine", "hsqldb", "--clients", "2", "--influx-url", url,
+                "--influx-token-file", tokenFile);
 
         CliCapture.Outcome byId = lab("compare", "--influx-url", url, "--influx-token-file", tokenFile,
                 first.runId(), second.runId());

@@ -121,6 +121,15 @@ public interface Engine {
         return Set.of();
     }
 
+    /**
+     * Settings read back that name the server instance (its host name, its ids) or that are
+     * statistics of the run rather than configuration: recorded, but two runs of one configuration
+     * differ in them, so lab compare does not hold them against each other.
+     */
+    default Set<String> instanceSettings() {
+        return Set.of();
+    }
+
     /** The version string the server reports about itself. */
     default String serverVersion(Connection c) throws SQLException {
         return c.getMetaData().getDatabaseProductVersion();

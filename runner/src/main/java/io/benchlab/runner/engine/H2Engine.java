@@ -47,6 +47,12 @@ final class H2Engine implements Engine {
         return Set.of(Connection.TRANSACTION_READ_UNCOMMITTED);
     }
 
+    /** H2 lists its update failures and page fill among its settings (INFORMATION_SCHEMA.SETTINGS). */
+    @Override
+    public Set<String> instanceSettings() {
+        return Set.of("info.UPDATE_FAILURE_PERCENT", "info.LEAF_RATIO");
+    }
+
     @Override
     public List<Profile> profiles() {
         return PROFILES;

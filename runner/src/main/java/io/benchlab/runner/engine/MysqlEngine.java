@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * MySQL and MariaDB through mysql-connector-j. InnoDB clusters rows by the primary key, so the
@@ -25,6 +26,12 @@ final class MysqlEngine implements ServerEngine {
 
     MysqlEngine(String name) {
         this.name = name;
+    }
+
+    /** The host name, the server's ids and its pid file name this server, not its configuration. */
+    @Override
+    public Set<String> instanceSettings() {
+        return Set.of("hostname", "server_uid", "server_uuid", "pid_file");
     }
 
     @Override
