@@ -11,6 +11,9 @@ import io.benchlab.lab.backend.docker.Failures;
 import io.benchlab.lab.backend.docker.RunContainer;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -110,6 +113,11 @@ final class Stack {
                     + " that is no longer in " + secrets.file(StackSecrets.TOKEN)
                     + ": lab stack down --volumes starts afresh (its data is lost)");
         }
+        for (ContainerSpec c : spec.containers()) {
+            if (!keeps(c)) {
+                requireFreePort(c);
+            }
+        }
         List<Runnable> undo = new ArrayList<>();
         try {
             if (docker.listNetworksCmd().withNameFilter(StackSpec.NAME).exec().stream()
@@ -148,21 +156,39 @@ final class Stack {
      * mount or secret), with its secrets copied in, and starts it. Its volumes stay either way.
      */
     private void start(ContainerSpec c, StackSecrets secrets, List<Runnable> undo) {
-        Optional<InspectContainerResponse> existing = inspect(c.name());
-        if (existing.isPresent() && c.image().equals(existing.get().getConfig().getImage())
-                && Boolean.TRUE.equals(existing.get().getState().getRunning())) {
+        if (keeps(c)) {
             return;
         }
-        existing.ifPresent(old -> docker.removeContainerCmd(old.getId()).withForce(true).exec());
+        inspect(c.name()).ifPresent(old -> docker.removeContainerCmd(old.getId()).withForce(true).exec());
         RunContainer container = RunContainer.create(docker, c.image(), c::applyTo);
         undo.add(() -> docker.removeContainerCmd(container.id()).withForce(true).withRemoveVolumes(true).exec());
         c.secretFiles().forEach((path, secret) -> container.copyIn(path, secrets.ensure(secret).reveal(), 0444));
         container.start();
     }
 
+    /** Whether the container already runs this image (and is kept as it is). */
+    private boolean keeps(ContainerSpec c) {
+        Optional<InspectContainerResponse> existing = inspect(c.name());
+        return existing.isPresent() && c.image().equals(existing.get().getConfig().getImage())
+                && Boolean.TRUE.equals(existing.get().getState().getRunning());
+    }
+
+    /**
+     * Another process on the port would answer the health check in the container's place (an
+     * InfluxDB of its own, say): refused before anything is made.
+     */
+    private static void requireFreePort(ContainerSpec c) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), c.hostPort()));
+        } catch (java.io.IOException e) {
+            throw new BadInputException("127.0.0.1:" + c.hostPort() + " is taken by another process: stop it, or give"
+                    + " lab stack up --" + c.alias() + "-port PORT");
+        }
+    }
+
     /** Until its health endpoint answers 200 on loopback; a container that stops says why, from its log. */
     private void awaitHealthy(ContainerSpec c) {
-        URI health = URI.create("http://127.0.0.1:" + c.port() + (c.alias().equals("grafana") ? "/api/health" : "/health"));
+        URI health = URI.create("http://127.0.0.1:" + c.hostPort() + (c.alias().equals("grafana") ? "/api/health" : "/health"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         Instant end = Instant.now().plus(Defaults.STACK_START_TIMEOUT);
         while (Instant.now().isBefore(end)) {

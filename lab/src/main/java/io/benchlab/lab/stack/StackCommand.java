@@ -69,9 +69,19 @@ public final class StackCommand {
                 description = "Grafana's image (default: ${DEFAULT-VALUE}).")
         String grafanaImage;
 
+        @Option(names = "--influxdb-port", paramLabel = "PORT", defaultValue = "" + Defaults.STACK_INFLUXDB_PORT,
+                description = "Publish InfluxDB on 127.0.0.1:PORT (default: ${DEFAULT-VALUE}).")
+        int influxdbPort;
+
+        @Option(names = "--grafana-port", paramLabel = "PORT", defaultValue = "" + Defaults.STACK_GRAFANA_PORT,
+                description = "Publish Grafana on 127.0.0.1:PORT (default: ${DEFAULT-VALUE}).")
+        int grafanaPort;
+
         @Override
         public Integer call() {
-            StackSpec stackSpec = new StackSpec(influxdbImage, grafanaImage, boards);
+            requirePort("--influxdb-port", influxdbPort);
+            requirePort("--grafana-port", grafanaPort);
+            StackSpec stackSpec = new StackSpec(influxdbImage, grafanaImage, boards, influxdbPort, grafanaPort);
             Stack stack = Stack.connect();
             stack.requireImages(stackSpec, pull);
             for (String sub : List.of("provisioning", "dashboards")) {
@@ -87,16 +97,22 @@ public final class StackCommand {
                 return fail(spec, e);
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("InfluxDB  http://127.0.0.1:%d  org %s, bucket %s%n", Defaults.STACK_INFLUXDB_PORT, StackSpec.ORG,
+            out.printf("InfluxDB  http://127.0.0.1:%d  org %s, bucket %s%n", influxdbPort, StackSpec.ORG,
                     StackSpec.BUCKET);
             out.printf("Grafana   http://127.0.0.1:%d  boards from %s (viewing needs no login; admin password in %s)%n",
-                    Defaults.STACK_GRAFANA_PORT, stackSpec.boards(), keys.file(StackSecrets.GRAFANA_PASSWORD));
+                    grafanaPort, stackSpec.boards(), keys.file(StackSecrets.GRAFANA_PASSWORD));
             out.printf("token     %s (0600; InfluxDB's admin password in %s)%n", keys.file(StackSecrets.TOKEN),
                     keys.file(StackSecrets.INFLUXDB_PASSWORD));
             out.printf("runs      INFLUX_TOKEN=\"$(cat %s)\" make run INFLUX_URL=http://127.0.0.1:%d%n",
-                    keys.file(StackSecrets.TOKEN), Defaults.STACK_INFLUXDB_PORT);
+                    keys.file(StackSecrets.TOKEN), influxdbPort);
             out.flush();
             return ExitCodes.OK;
+        }
+
+        private static void requirePort(String flag, int port) {
+            if (port < 1 || port > 65_535) {
+                throw new BadInputException(flag + " " + port + ": give a port from 1 to 65535");
+            }
         }
     }
 

@@ -44,12 +44,23 @@ public final class StackSpec {
     private final String influxdbImage;
     private final String grafanaImage;
     private final Path boards;
+    private final int influxdbPort;
+    private final int grafanaPort;
 
-    /** {@code boards}: the folder holding {@code provisioning/} and {@code dashboards/}. */
-    StackSpec(String influxdbImage, String grafanaImage, Path boards) {
+    /**
+     * {@code boards}: the folder holding {@code provisioning/} and {@code dashboards/}; the ports:
+     * where InfluxDB and Grafana are published on the host's loopback.
+     */
+    StackSpec(String influxdbImage, String grafanaImage, Path boards, int influxdbPort, int grafanaPort) {
         this.influxdbImage = influxdbImage;
         this.grafanaImage = grafanaImage;
         this.boards = boards.toAbsolutePath().normalize();
+        this.influxdbPort = influxdbPort;
+        this.grafanaPort = grafanaPort;
+    }
+
+    StackSpec(String influxdbImage, String grafanaImage, Path boards) {
+        this(influxdbImage, grafanaImage, boards, Defaults.STACK_INFLUXDB_PORT, Defaults.STACK_GRAFANA_PORT);
     }
 
     /** The official image's set-up on first start (DOCKER_INFLUXDB_INIT_*), the token and password from files. */
@@ -62,8 +73,8 @@ public final class StackSpec {
                 "DOCKER_INFLUXDB_INIT_ORG", ORG,
                 "DOCKER_INFLUXDB_INIT_BUCKET", BUCKET,
                 "INFLUXD_REPORTING_DISABLED", "true"),
-                List.of(), Defaults.STACK_INFLUXDB_PORT,
-                host(Defaults.STACK_INFLUXDB_PORT, new Bind(INFLUXDB_DATA, new Volume("/var/lib/influxdb2")),
+                List.of(), Defaults.STACK_INFLUXDB_PORT, influxdbPort,
+                host(Defaults.STACK_INFLUXDB_PORT, influxdbPort, new Bind(INFLUXDB_DATA, new Volume("/var/lib/influxdb2")),
                         new Bind(INFLUXDB_CONFIG, new Volume("/etc/influxdb2"))),
                 Map.of(TOKEN_FILE, StackSecrets.TOKEN, PASSWORD_FILE, StackSecrets.INFLUXDB_PASSWORD));
     }
@@ -77,8 +88,8 @@ public final class StackSpec {
                 "GF_ANALYTICS_REPORTING_ENABLED", "false",
                 "GF_ANALYTICS_CHECK_FOR_UPDATES", "false",
                 "GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES", "false"),
-                List.of(), Defaults.STACK_GRAFANA_PORT,
-                host(Defaults.STACK_GRAFANA_PORT, new Bind(GRAFANA_DATA, new Volume("/var/lib/grafana")),
+                List.of(), Defaults.STACK_GRAFANA_PORT, grafanaPort,
+                host(Defaults.STACK_GRAFANA_PORT, grafanaPort, new Bind(GRAFANA_DATA, new Volume("/var/lib/grafana")),
                         new Bind(boards.resolve("provisioning").toString(), new Volume(PROVISIONING), AccessMode.ro),
                         new Bind(boards.resolve("dashboards").toString(), new Volume(DASHBOARDS), AccessMode.ro)),
                 Map.of(TOKEN_FILE, StackSecrets.TOKEN, PASSWORD_FILE, StackSecrets.GRAFANA_PASSWORD));
@@ -96,8 +107,16 @@ public final class StackSpec {
         return boards;
     }
 
-    private static HostConfig host(int port, Bind... binds) {
+    int influxdbPort() {
+        return influxdbPort;
+    }
+
+    int grafanaPort() {
+        return grafanaPort;
+    }
+
+    private static HostConfig host(int port, int hostPort, Bind... binds) {
         return HostConfig.newHostConfig().withNetworkMode(NAME).withBinds(binds)
-                .withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", port), ExposedPort.tcp(port)));
+                .withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", hostPort), ExposedPort.tcp(port)));
     }
 }

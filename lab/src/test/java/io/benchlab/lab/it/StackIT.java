@@ -7,6 +7,8 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import io.benchlab.lab.cli.LabMain;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.CliCapture;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,12 +80,36 @@ class StackIT {
         Assumptions.assumeTrue(imageThere(base), base + " is not there (.ci/containers start makes it)");
         List<String> before = stackObjects();
         CliCapture.Outcome o = lab("stack", "up", "--config-dir", tmp.resolve("config").toString(),
-                "--boards", boards(tmp).toString(), "--influxdb-image", base, "--grafana-image", base);
+                "--boards", boards(tmp).toString(), "--influxdb-image", base, "--grafana-image", base,
+                "--influxdb-port", "" + freePort(), "--grafana-port", "" + freePort());
         assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
         assertThat(o.allErr().lines()).singleElement().asString().startsWith("lab: ");
         assertThat(stackObjects()).isEqualTo(before);
         assertThat(Files.getPosixFilePermissions(tmp.resolve("config/influx-token")))
                 .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+
+    /** A port another process holds (the CI's own InfluxDB holds 8086): one line, nothing made. */
+    @Test
+    void aTakenPortIsRefusedBeforeAnythingIsMade(@TempDir Path tmp) throws Exception {
+        String base = "docker.io/library/debian:bookworm-slim";
+        Assumptions.assumeTrue(imageThere(base), base + " is not there (.ci/containers start makes it)");
+        List<String> before = stackObjects();
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CliCapture.Outcome o = lab("stack", "up", "--config-dir", tmp.resolve("config").toString(),
+                    "--boards", boards(tmp).toString(), "--influxdb-image", base, "--grafana-image", base,
+                    "--influxdb-port", "" + taken.getLocalPort(), "--grafana-port", "" + freePort());
+            assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
+            assertThat(o.allErr().lines()).singleElement().asString().isEqualTo("lab: 127.0.0.1:" + taken.getLocalPort()
+                    + " is taken by another process: stop it, or give lab stack up --influxdb-port PORT");
+        }
+        assertThat(stackObjects()).isEqualTo(before);
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     @Test

@@ -44,7 +44,7 @@ class StackSpecTest {
         Ports.Binding[] binding = bindings.values().iterator().next();
         assertThat(binding).singleElement().satisfies(b -> {
             assertThat(b.getHostIp()).isEqualTo("127.0.0.1");
-            assertThat(b.getHostPortSpec()).isEqualTo(String.valueOf(c.port()));
+            assertThat(b.getHostPortSpec()).isEqualTo(String.valueOf(c.hostPort()));
         });
         assertThat(c.port()).isIn(Defaults.STACK_INFLUXDB_PORT, Defaults.STACK_GRAFANA_PORT);
     }
