@@ -73,12 +73,7 @@ final class Stack {
     }
 
     private boolean imageThere(String image) {
-        try {
-            docker.inspectImageCmd(image).exec();
-            return true;
-        } catch (NotFoundException e) {
-            return false;
-        }
+        return DockerEnvironment.imageThere(docker, image);
     }
 
     /** Pulls, reading the API's own error items (podman's stream lacks what PullImageResultCallback checks). */

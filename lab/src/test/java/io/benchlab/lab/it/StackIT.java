@@ -3,7 +3,7 @@ package io.benchlab.lab.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
+import io.benchlab.lab.backend.docker.DockerEnvironment;
 import io.benchlab.lab.cli.LabMain;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.CliCapture;
@@ -135,12 +135,7 @@ class StackIT {
     }
 
     private boolean imageThere(String image) {
-        try {
-            docker.inspectImageCmd(image).exec();
-            return true;
-        } catch (NotFoundException e) {
-            return false;
-        }
+        return DockerEnvironment.imageThere(docker, image);
     }
 
     /** Every container, network and volume labelled as the stack's. */

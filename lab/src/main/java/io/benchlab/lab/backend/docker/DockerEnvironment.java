@@ -66,10 +66,17 @@ public final class DockerEnvironment {
 
     /** Fails with one line when an image is not there; the lab never pulls engine images. */
     public static void requireImage(DockerClient docker, String tag, String whatToDo) {
+        if (!imageThere(docker, tag)) {
+            throw new BadInputException("image " + tag + " is not there: " + whatToDo);
+        }
+    }
+
+    public static boolean imageThere(DockerClient docker, String tag) {
         try {
             docker.inspectImageCmd(tag).exec();
+            return true;
         } catch (NotFoundException e) {
-            throw new BadInputException("image " + tag + " is not there: " + whatToDo);
+            return false;
         }
     }
 }
