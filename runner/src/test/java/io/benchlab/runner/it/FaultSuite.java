@@ -149,9 +149,13 @@ abstract class FaultSuite {
         holdLock("branches", 30_000);
         Run r = run.get(3, TimeUnit.MINUTES);
 
+        // The last statement started before the planned end may hold its client for one timeout, and
+        // when PostgreSQL's cancel does not end it, the watchdog aborts the connection after
+        // ABORT_AFTER_CANCEL; 2 s more for a CI machine whose clusters share the 2 cores (17.6 s seen).
         double timeout = new DurationConverter().convert(Defaults.STATEMENT_TIMEOUT).toNanos() / 1e9;
-        assertThat(r.result.figures().seconds()).as("measured: 10 s and at most one statement timeout")
-                .isLessThan(10 + timeout + 1.5);
+        double abort = Defaults.ABORT_AFTER_CANCEL.toNanos() / 1e9;
+        assertThat(r.result.figures().seconds()).as("measured: 10 s and at most one statement timeout and its abort")
+                .isLessThan(10 + timeout + abort + 2);
         r.assertStatus("ok", ExitCodes.RUN_FAILED);
         assertThat(r.codes()).contains("statement_timeouts", "zero_tps");
         assertThat(r.result.figures().failuresByCause()).containsKey(WorkerMetrics.TIMEOUT);
