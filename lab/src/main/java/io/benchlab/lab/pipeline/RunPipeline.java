@@ -7,6 +7,7 @@ import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.ExitCodes;
@@ -61,7 +62,7 @@ public final class RunPipeline {
         try (sinks; run;
              StopHook signals = StopHook.install("benchlab-lab-stop", run::stop, SIGNAL_HOLD, run::close);
              Deadline deadline = Deadline.start(spec.timeout(), run::stop)) {
-            RunResult result = result(run, spec, runId, started, signals, deadline, progress);
+            RunResult result = result(backend.name(), run, spec, runId, started, signals, deadline, progress);
             if (result == null) {
                 return new Outcome(ExitCodes.BAD_INPUT, null, file);
             }
@@ -86,24 +87,37 @@ public final class RunPipeline {
         return new Sinks(sinks);
     }
 
+    private static String beforeRunner(RunSpec spec, StopHook signals) {
+        return signals.signalled() ? "stopped before the runner started"
+                : "the run passed its timeout of " + spec.timeout().toSeconds() + " s before the runner started";
+    }
+
     /** The run's result, or null when the runner refused its input (it said why, on the progress stream). */
-    private static RunResult result(BackendRun run, RunSpec spec, String runId, Instant started, StopHook signals,
-                                    Deadline deadline, Progress progress) throws Exception {
+    private static RunResult result(String backendName, BackendRun run, RunSpec spec, String runId, Instant started,
+                                    StopHook signals, Deadline deadline, Progress progress) throws Exception {
         ProvisionedDatabase database;
         try {
             database = run.provision();
         } catch (DatabaseNotReady e) {
             if (signals.signalled() || deadline.passed()) {
-                String why = signals.signalled() ? "stopped before the runner started"
-                        : "the run passed its timeout of " + spec.timeout().toSeconds() + " s before the runner started";
-                return NotRun.interrupted(runId, spec, started, e.placement(), why);
+                return NotRun.interrupted(runId, spec, started, e.placement(), beforeRunner(spec, signals));
             }
             progress.warn(e.getMessage());
             return NotRun.failed(runId, spec, started, e.placement(), e.getMessage());
         }
-        RunnerOutcome outcome = run.runRunner(database);
-        if (outcome.result() != null) {
+        // A stop between the database's readiness and the runner's start: the runner must not start.
+        RunnerOutcome outcome = signals.signalled() || deadline.passed() ? null : run.runRunner(database);
+        if (outcome != null && outcome.result() != null) {
             return outcome.placement() == null ? outcome.result() : outcome.result().withPlacement(outcome.placement());
+        }
+        if (outcome == null) {
+            return NotRun.interrupted(runId, spec, started, new Placement(backendName, null, database.side()),
+                    beforeRunner(spec, signals));
+        }
+        if (signals.signalled() || deadline.passed()) {
+            String why = signals.signalled() ? "stopped"
+                    : "the run passed its timeout of " + spec.timeout().toSeconds() + " s";
+            return NotRun.interrupted(runId, spec, started, outcome.placement(), why + "; the runner left no result");
         }
         if (outcome.exitCode() == ExitCodes.BAD_INPUT && outcome.failure() == null) {
             return null;

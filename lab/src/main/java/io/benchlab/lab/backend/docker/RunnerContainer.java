@@ -1,10 +1,11 @@
 package io.benchlab.lab.backend.docker;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.Defaults;
-import io.benchlab.lab.backend.Progress;
+import io.benchlab.runner.cli.ExitCodes;
 import java.time.Duration;
 import java.util.List;
 
@@ -21,6 +22,10 @@ final class RunnerContainer {
 
     private final RunContainer container;
     private final Progress progress;
+    /** Guards start against stop: a stop that comes first keeps the container from starting at all. */
+    private final Object starting = new Object();
+    private boolean started;
+    private boolean stopRequested;
 
     /** {@code extraHosts}: /etc/hosts entries ({@code name:address}) the runner needs beyond the run's network. */
     RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, String[] extraHosts,
@@ -28,6 +33,9 @@ final class RunnerContainer {
         this.progress = progress;
         this.container = session.create("runner", EngineImages.runnerTag(), limits, cmd -> {
             cmd.withCmd(args.toArray(String[]::new));
+            // An init as PID 1 passes a stop's SIGTERM on: PID 1 itself ignores it until the JVM
+            // has its handlers, and a stop during the runner's start would be lost (the run went on).
+            cmd.getHostConfig().withInit(true);
             if (extraHosts.length > 0) {
                 cmd.getHostConfig().withExtraHosts(extraHosts);
             }
@@ -41,7 +49,13 @@ final class RunnerContainer {
 
     /** Runs to the end (a stop makes it end early, as interrupted: it still writes its result). */
     Exit run() {
-        container.start();
+        synchronized (starting) {
+            if (stopRequested) {
+                return new Exit(ExitCodes.RUN_FAILED, null);
+            }
+            container.start();
+            started = true;
+        }
         container.followStderr(progress::relay);
         Integer code = null;
         while (code == null) {
@@ -52,6 +66,12 @@ final class RunnerContainer {
 
     /** SIGTERM, as Ctrl-C would be: the runner stops its clients and writes its result as interrupted. */
     void stop() {
+        synchronized (starting) {
+            stopRequested = true;
+            if (!started) {
+                return; // a created container that never starts: stopping it now would be a no-op before its start
+            }
+        }
         container.stop(Defaults.RUNNER_STOP_GRACE);
     }
 
