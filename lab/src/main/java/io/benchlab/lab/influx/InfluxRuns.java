@@ -12,6 +12,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.sink.influx.InfluxPoints;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -41,7 +42,8 @@ public final class InfluxRuns implements AutoCloseable {
 
     /** The run with this id, its result and its intervals; one clear line when it cannot be read. */
     public ComparedRun read(String runId) {
-        String run = "|> filter(fn: (r) => r._measurement == \"benchlab_run\" and r.run_id == " + literal(runId)
+        String run = "|> filter(fn: (r) => r._measurement == " + literal(InfluxPoints.RUN)
+                + " and r.run_id == " + literal(runId)
                 + " and r._field == \"result\")";
         FluxRecord latest = query(run).stream().flatMap(t -> t.getRecords().stream())
                 .max(Comparator.comparing(FluxRecord::getTime, Comparator.nullsFirst(Instant::compareTo)))
@@ -54,8 +56,8 @@ public final class InfluxRuns implements AutoCloseable {
             throw new BadInputException("run " + runId + " in InfluxDB has a result that is not a run result: "
                     + e.getCause().getMessage().lines().findFirst().orElse(""));
         }
-        String intervals = "|> filter(fn: (r) => r._measurement == \"benchlab_interval\" and r.run_id == "
-                + literal(runId) + " and r.type == \"transaction\")"
+        String intervals = "|> filter(fn: (r) => r._measurement == " + literal(InfluxPoints.INTERVAL)
+                + " and r.run_id == " + literal(runId) + " and r.type == " + literal(InfluxPoints.TRANSACTION) + ")"
                 + " |> pivot(rowKey: [\"_time\"], columnKey: [\"_field\"], valueColumn: \"_value\")";
         List<IntervalSample> points = new ArrayList<>();
         for (FluxTable t : query(intervals)) {

@@ -14,17 +14,14 @@ import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.OutputPath;
 import io.benchlab.runner.cli.RunEnding;
 import io.benchlab.runner.cli.RunIds;
+import io.benchlab.runner.cli.RunSinks;
 import io.benchlab.runner.cli.StopHook;
-import io.benchlab.runner.sink.JsonFileSink;
 import io.benchlab.runner.sink.ResultSink;
-import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.sink.influx.InfluxSink;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One run, the same on every backend: the run id and the output check before anything is made;
@@ -79,12 +76,8 @@ public final class RunPipeline {
      * process, else the summary only (the runner, in its container or pod, streams the live points).
      */
     private static ResultSink sinks(Backend backend, RunSpec spec, Path file, Progress progress) {
-        List<ResultSink> sinks = new ArrayList<>(List.of(new JsonFileSink(file)));
-        if (spec.influx() != null) {
-            sinks.add(new InfluxSink(spec.influx(), backend.clientsInProcess() ? InfluxSink.Scope.ALL
-                    : InfluxSink.Scope.SUMMARY, progress::warn));
-        }
-        return new Sinks(sinks);
+        return RunSinks.of(file, spec.influx(), backend.clientsInProcess() ? InfluxSink.Scope.ALL
+                : InfluxSink.Scope.SUMMARY, progress::warn);
     }
 
     private static String beforeRunner(RunSpec spec, StopHook signals) {

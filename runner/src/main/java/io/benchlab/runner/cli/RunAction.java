@@ -7,16 +7,12 @@ import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.WorkloadConfig;
-import io.benchlab.runner.sink.JsonFileSink;
-import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import io.benchlab.runner.sink.influx.InfluxSink;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code runner run}: check the output path, run with progress on stderr, write the result, print
@@ -38,12 +34,8 @@ public final class RunAction {
                               OutputOptions options, InfluxSettings influx, boolean influxLiveOnly, boolean framed,
                               PrintWriter out, PrintWriter err) throws IOException {
         Path file = OutputPath.forRun(options.output(), runId);
-        List<ResultSink> chosen = new ArrayList<>(List.of(new JsonFileSink(file)));
-        if (influx != null) {
-            chosen.add(new InfluxSink(influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
-                    line -> warn(err, line)));
-        }
-        Sinks sinks = new Sinks(chosen);
+        Sinks sinks = RunSinks.of(file, influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
+                line -> warn(err, line));
         LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks);
         try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
             RunResult result = run.run();
