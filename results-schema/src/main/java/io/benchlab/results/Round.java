@@ -1,5 +1,5 @@
 package io.benchlab.results;
 
-/** One measured round; {@code counted} marks the round whose figures are the result's figures. */
-public record Round(int index, boolean counted, Figures figures) {
+/** One measured round, with its own figures; the result's figures are those of all rounds together. */
+public record Round(int index, Figures figures) {
 }

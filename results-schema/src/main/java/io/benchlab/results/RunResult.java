@@ -25,7 +25,7 @@ public record RunResult(
         List<IntervalPoint> intervals,
         Consistency consistency) {
 
-    public static final String SCHEMA_VERSION = "4";
+    public static final String SCHEMA_VERSION = "5";
 
     public RunResult {
         warnings = warnings == null ? List.of() : List.copyOf(warnings);

@@ -184,62 +184,6 @@ public final class Defaults {
     /** How long lab compare waits for InfluxDB to answer a query. */
     public static final Duration INFLUX_QUERY_TIMEOUT = Duration.ofSeconds(30);
 
-    /**
-     * lab compare: a metric's change counts only when it passes its noise bound and also this many
-     * percent of the baseline (--threshold), so that a real but tiny difference fails no nightly gate.
-     */
-    public static final double COMPARE_THRESHOLD_PERCENT = 5.0;
-
-    /**
-     * lab compare: failures are the share of transactions that failed for good, which is 0 in most
-     * runs, so a relative threshold says nothing there: a change of the share counts only beyond this
-     * many percentage points (and its noise bound). 0.1 points: 1 transaction in 1000.
-     */
-    public static final double COMPARE_FAILURES_POINTS = 0.1;
-
-    /**
-     * lab compare: a latency change counts only when it is also this many milliseconds. Sub-millisecond
-     * percentiles (in-process engines) move by several times between identical runs on a shared host,
-     * with the scheduler's wake-ups rather than the engine; a real slowdown there shows in tps.
-     */
-    public static final double COMPARE_LATENCY_FLOOR_MS = 1.0;
-
     private Defaults() {
     }
-
-    /** The namespace of the kubernetes backend's objects (k8s/namespace makes it). */
-    public static final String KUBE_NAMESPACE = "benchlab";
-
-    /** A finished runner Job (and, through its owner references, the run's database) is removed this long after, even with no lab left to do it. */
-    public static final Duration KUBE_TTL_AFTER_FINISHED = Duration.ofMinutes(10);
-
-    /** How long a pod may stay unschedulable before the run fails with the scheduler's reason (a node may be draining). */
-    public static final Duration KUBE_UNSCHEDULABLE_GRACE = Duration.ofSeconds(20);
-
-    /** How long the lab waits for the API server to answer before it says that it does not. */
-    public static final Duration KUBE_API_TIMEOUT = Duration.ofSeconds(10);
-
-    /** How long the lab waits for a run's objects to be gone from the API server once it deleted them. */
-    public static final Duration KUBE_DELETE_WAIT = Duration.ofSeconds(60);
-
-    /**
-     * lab stack (make stack): InfluxDB's official image, by tag and digest. The digest is the one
-     * public projects record for docker.io/library/influxdb:2.7.12; the registry is not reachable
-     * from where this was written, so it was not pulled to check (a wrong one fails the pull).
-     */
-    public static final String STACK_INFLUXDB_IMAGE =
-            "docker.io/library/influxdb:2.7.12@sha256:b8d940ca9376f85118260f5b6bd236b8a00b1749c3350c5578d4cde8e27f31f2";
-
-    /** lab stack: Grafana OSS, by tag and digest (as {@link #STACK_INFLUXDB_IMAGE}: recorded, not pulled). */
-    public static final String STACK_GRAFANA_IMAGE =
-            "docker.io/grafana/grafana-oss:12.4.3@sha256:2e986801428cd689c2358605289c90ab37d2b39e24808874971f54c99bcdc412";
-
-    /** lab stack: where InfluxDB is published, on the Docker host's loopback only. */
-    public static final int STACK_INFLUXDB_PORT = 8086;
-
-    /** lab stack: where Grafana is published, on the Docker host's loopback only. */
-    public static final int STACK_GRAFANA_PORT = 3000;
-
-    /** lab stack up waits this long for InfluxDB's and Grafana's health endpoints (a first start sets InfluxDB up). */
-    public static final Duration STACK_START_TIMEOUT = Duration.ofMinutes(2);
 }

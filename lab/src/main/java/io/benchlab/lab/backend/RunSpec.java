@@ -3,7 +3,7 @@ package io.benchlab.lab.backend;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
 import io.benchlab.runner.sink.influx.InfluxSettings;

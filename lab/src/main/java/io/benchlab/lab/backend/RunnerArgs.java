@@ -2,7 +2,7 @@ package io.benchlab.lab.backend;
 
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.OutputOptions;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.math.BigDecimal;
 import java.net.URI;

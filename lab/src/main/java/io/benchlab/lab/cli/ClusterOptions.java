@@ -1,6 +1,6 @@
 package io.benchlab.lab.cli;
 
-import io.benchlab.runner.Defaults;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.core.BadInputException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -13,7 +13,7 @@ public final class ClusterOptions {
                     + " account when the lab runs in the cluster).")
     Path kubeconfig;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NAME", defaultValue = Defaults.KUBE_NAMESPACE,
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NAME", defaultValue = LabDefaults.KUBE_NAMESPACE,
             description = "Namespace of the runs' objects (default: ${DEFAULT-VALUE}, made by kubectl apply -k k8s/).")
     String namespace;
 

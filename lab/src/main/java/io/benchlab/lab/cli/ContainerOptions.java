@@ -4,7 +4,7 @@ import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.images.EngineImage;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.DurationConverter;
 import io.benchlab.runner.core.BadInputException;

@@ -1,6 +1,6 @@
 package io.benchlab.lab.cli;
 
-import io.benchlab.lab.compare.RunSources;
+import io.benchlab.lab.ResultFiles;
 import io.benchlab.lab.rerun.Rerun;
 import io.benchlab.runner.cli.InfluxOptions;
 import io.benchlab.runner.cli.OutputOptions;
@@ -42,8 +42,8 @@ final class RerunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var rules = compare.rules();
-        var recorded = RunSources.readFile(result);
+        var rules = compare.rules(output.strict());
+        var recorded = ResultFiles.read(result);
         return Rerun.run(result.toString(), recorded, output, influx.settings(), allowImageChange, rules,
                 commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }

@@ -1,5 +1,7 @@
 package io.benchlab.lab.compare;
 
+import io.benchlab.lab.LabDefaults;
+import io.benchlab.results.NodeFingerprint;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.ExitCodes;
@@ -9,51 +11,92 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code lab compare} without its command line: the first run is the baseline, every other run
- * is compared with it. Runs that are not comparable (see {@link Differences}) or not ok are
- * refused unless allowed. Exit code: 0 when no metric of any run regressed, 1 when one did;
- * bad input (a refusal included) is a {@link BadInputException}.
+ * {@code lab compare} without its command line: the first side is the baseline, every other side
+ * is compared with it. A side is one run, or several runs of one configuration. Runs that are not
+ * comparable (see {@link Differences}), that ran on nodes of other fingerprints, or that are not ok
+ * are refused unless allowed. Exit code: 0 when no metric regressed, 1 when one did (and under
+ * {@code strict} when one was inconclusive); bad input, a refusal included, is a
+ * {@link BadInputException}.
  */
 public final class Compare {
 
-    /** What the user allows: the threshold in percent, and whether to go on despite differences or a run not ok. */
-    public record Rules(double thresholdPercent, boolean allowDifferences, boolean allowNotOk) {
+    /**
+     * How sides are judged: the significance level, the threshold in percent, the latency floor in
+     * milliseconds, the between-run variance taken (in within-run variances) where one run a side
+     * cannot show it, and what may differ; {@code strict} makes an inconclusive metric fail.
+     */
+    public record Rules(double alpha, double thresholdPercent, double latencyFloorMs, double betweenRuns,
+                        boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk, boolean strict) {
+
+        /** The defaults of lab compare: nothing allowed, not strict. */
+        public static Rules defaults() {
+            return new Rules(LabDefaults.COMPARE_ALPHA, LabDefaults.COMPARE_THRESHOLD_PERCENT,
+                    LabDefaults.COMPARE_LATENCY_FLOOR_MS, LabDefaults.COMPARE_BETWEEN_RUNS, false, false, false, false);
+        }
+
+        double failuresPoints() {
+            return LabDefaults.COMPARE_FAILURES_POINTS;
+        }
     }
 
     private Compare() {
     }
 
-    public static List<Comparison> comparisons(List<ComparedRun> runs, Rules rules) {
-        runs.forEach(r -> checkUsable(r, rules));
-        ComparedRun baseline = runs.get(0);
+    public static List<Comparison> comparisons(List<Side> sides, Rules rules) {
+        sides.forEach(s -> s.runs().forEach(r -> checkUsable(r, rules)));
+        Side baseline = sides.get(0);
+        for (Side side : sides) {
+            side.runs().forEach(r -> checkComparable(baseline.first().result(), r.result(), rules));
+        }
         List<Comparison> all = new ArrayList<>();
-        for (ComparedRun run : runs.subList(1, runs.size())) {
-            List<String> differences = Differences.refusing(baseline.result(), run.result());
-            if (!differences.isEmpty() && !rules.allowDifferences()) {
-                throw new BadInputException("refusing to compare " + run.result().runId() + " with the baseline "
-                        + baseline.result().runId() + ": they differ in " + Differences.join(differences)
-                        + " (--allow-differences compares them anyway)");
-            }
-            all.add(Comparison.of(baseline, run, rules.thresholdPercent()));
+        for (Side side : sides.subList(1, sides.size())) {
+            all.add(Comparison.of(baseline, side, rules));
         }
         return all;
     }
 
-    /** Prints a table per run against the baseline and returns the exit code. */
-    public static int print(List<ComparedRun> runs, Rules rules, PrintWriter out) {
-        List<Comparison> all = comparisons(runs, rules);
+    /** Prints a table per side against the baseline and returns the exit code. */
+    public static int print(List<Side> sides, Rules rules, PrintWriter out) {
+        List<Comparison> all = comparisons(sides, rules);
         List<String> regressed = new ArrayList<>();
+        List<String> inconclusive = new ArrayList<>();
+        int needed = RoundEvidence.roundsNeeded(rules.alpha());
         for (Comparison c : all) {
-            RunResult base = c.baseline().result();
-            RunResult run = c.run().result();
-            out.print(ComparisonTable.format(c, Differences.refusing(base, run), Differences.told(base, run)));
+            RunResult base = c.baseline().first().result();
+            RunResult run = c.run().first().result();
+            out.print(ComparisonTable.format(c, rules, Differences.refusing(base, run), Differences.told(base, run)));
             out.println();
-            c.deltas().stream().filter(d -> d.verdict() == Verdict.REGRESSED)
-                    .forEach(d -> regressed.add(run.runId() + " " + d.metric().label));
+            String name = c.run().runs().size() == 1 ? run.runId() : c.run().name();
+            c.labels(Verdict.REGRESSED).forEach(m -> regressed.add(name + " " + m));
+            c.labels(Verdict.INCONCLUSIVE).forEach(m -> inconclusive.add(name + " " + m));
+        }
+        if (!inconclusive.isEmpty()) {
+            out.println("WARNING inconclusive: " + String.join(", ", inconclusive) + " (the tests need at least "
+                    + needed + " rounds a side at alpha " + rules.alpha() + "; run more rounds, or more runs a side"
+                    + (rules.strict() ? "" : "; --strict fails on it") + ")");
         }
         out.println(regressed.isEmpty() ? "no regression" : "regressed: " + String.join(", ", regressed));
         out.flush();
-        return regressed.isEmpty() ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+        boolean failed = !regressed.isEmpty() || rules.strict() && !inconclusive.isEmpty();
+        return failed ? ExitCodes.RUN_FAILED : ExitCodes.OK;
+    }
+
+    private static void checkComparable(RunResult baseline, RunResult run, Rules rules) {
+        if (baseline == run) {
+            return;
+        }
+        List<String> differences = Differences.refusing(baseline, run);
+        if (!differences.isEmpty() && !rules.allowDifferences()) {
+            throw new BadInputException("refusing to compare " + run.runId() + " with the baseline "
+                    + baseline.runId() + ": they differ in " + Differences.join(differences)
+                    + " (--allow-differences compares them anyway)");
+        }
+        List<String> nodes = NodeFingerprint.of(baseline).differences(NodeFingerprint.of(run));
+        if (!nodes.isEmpty() && !rules.allowNodeChange()) {
+            throw new BadInputException("refusing to compare " + run.runId() + " with the baseline "
+                    + baseline.runId() + ": they ran on other nodes (" + Differences.join(nodes)
+                    + "; --allow-node-change compares them anyway)");
+        }
     }
 
     private static void checkUsable(ComparedRun run, Rules rules) {

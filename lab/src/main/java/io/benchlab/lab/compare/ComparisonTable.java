@@ -5,31 +5,48 @@ import io.benchlab.results.RunResult;
 import java.util.List;
 import java.util.Locale;
 
-/** The text {@code lab compare} prints for one run against the baseline. */
+/** The text {@code lab compare} prints for one side against the baseline. */
 final class ComparisonTable {
 
-    private static final String ROW = "%-12s %12s %12s %10s %10s   %s%n";
+    private static final String ROW = "%-12s %12s %12s %10s %10s %8s   %s%n";
 
     private ComparisonTable() {
     }
 
-    static String format(Comparison c, List<String> allowedDifferences, List<String> told) {
+    static String format(Comparison c, Compare.Rules rules, List<String> allowedDifferences, List<String> told) {
         StringBuilder s = new StringBuilder();
-        s.append("baseline ").append(c.baseline().name()).append(": ").append(describe(c.baseline().result()))
-                .append('\n');
-        s.append("run      ").append(c.run().name()).append(": ").append(describe(c.run().result())).append('\n');
+        side(s, "baseline", c.baseline());
+        side(s, "run     ", c.run());
         if (!allowedDifferences.isEmpty()) {
             s.append("differs (allowed): ").append(Differences.join(allowedDifferences)).append('\n');
         }
         if (!told.isEmpty()) {
             s.append("also differs: ").append(Differences.join(told)).append('\n');
         }
-        s.append(String.format(Locale.ROOT, ROW, "metric", "baseline", "value", "change", "noise", "verdict"));
+        RoundEvidence any = c.deltas().get(0).evidence();
+        s.append(String.format(Locale.ROOT, "samples: %d rounds against %d%s%n", any.baselineRounds(),
+                any.runRounds(), any.betweenRunsSeen() ? " (the spread between the runs of a side is measured)"
+                        : String.format(Locale.ROOT, " (one run a side: the spread between runs is taken as %s times"
+                        + " the rounds'; give two runs or more a side to measure it)", number(rules.betweenRuns()))));
+        s.append(String.format(Locale.ROOT, ROW, "metric", "baseline", "value", "change", "noise", "p", "verdict"));
         for (MetricDelta d : c.deltas()) {
             s.append(String.format(Locale.ROOT, ROW, d.metric().label, number(d.metric(), d.baseline()),
-                    number(d.metric(), d.value()), change(d), noise(d), d.verdict().label()));
+                    number(d.metric(), d.value()), change(d), noise(d), p(d.evidence()), d.verdict().label()));
         }
         return s.toString();
+    }
+
+    private static void side(StringBuilder s, String label, Side side) {
+        if (side.runs().size() == 1) {
+            s.append(label).append(' ').append(side.first().name()).append(": ").append(describe(side.first().result()))
+                    .append('\n');
+            return;
+        }
+        s.append(label).append(' ').append(side.runs().size()).append(" runs: ")
+                .append(describe(side.first().result())).append('\n');
+        for (ComparedRun r : side.runs()) {
+            s.append("           ").append(r.name()).append('\n');
+        }
     }
 
     private static String describe(RunResult r) {
@@ -59,10 +76,15 @@ final class ComparisonTable {
     }
 
     private static String noise(MetricDelta d) {
-        double n = d.noiseInChangeUnits();
+        double n = d.noise();
         if (Double.isNaN(n)) {
             return "n/a";
         }
         return String.format(Locale.ROOT, d.metric().relative ? "±%.1f%%" : "±%.2f pp", n);
+    }
+
+    private static String p(RoundEvidence e) {
+        double p = e.pValue();
+        return Double.isNaN(p) ? "n/a" : p < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
     }
 }

@@ -29,7 +29,7 @@ import java.util.function.Function;
  * Settings that name the server instance rather than configure it (its host name, its id) and
  * statistics that an engine lists among its settings are not compared either.
  */
-final class Differences {
+public final class Differences {
 
     private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
 
@@ -44,13 +44,23 @@ final class Differences {
 
     /** Every difference that makes the figures incomparable, one short phrase each. */
     static List<String> refusing(RunResult a, RunResult b) {
+        List<String> found = new ArrayList<>(cell(a, b));
+        if (Objects.equals(a.engine().name(), b.engine().name())) {
+            settings(a.engine(), b.engine(), found); // another engine's settings are all different
+        }
+        return found;
+    }
+
+    /**
+     * What makes two runs belong to other cells of a nightly plan: the knobs but the free ones, the
+     * engine and profile, the backend and the limits. A cell's history runs through changes of the
+     * engine's version, its settings and the images: they are what a change point is explained by.
+     */
+    public static List<String> cell(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>();
         knobs(a.knobs(), b.knobs(), found);
         differ(found, "engine", a.engine().name(), b.engine().name());
         differ(found, "profile", a.engine().profile(), b.engine().profile());
-        if (Objects.equals(a.engine().name(), b.engine().name())) {
-            settings(a.engine(), b.engine(), found); // another engine's settings are all different
-        }
         differ(found, "backend", backend(a), backend(b));
         side(found, "database", a.placement(), b.placement(), Placement::database);
         side(found, "runner", a.placement(), b.placement(), Placement::runner);
@@ -94,7 +104,7 @@ final class Differences {
     }
 
     /** The differences as one phrase: the first few, and how many more. */
-    static String join(List<String> differences) {
+    public static String join(List<String> differences) {
         if (differences.size() <= NAMED) {
             return String.join(", ", differences);
         }

@@ -1,49 +1,49 @@
 package io.benchlab.lab.compare;
 
 import io.benchlab.results.Figures;
-import io.benchlab.results.Latency;
 import java.util.function.ToDoubleFunction;
 
 /**
- * What {@code lab compare} compares: the figure of a run (its counted round), the same figure of
- * each round, and its per-interval sample. Failures are the share of transactions that failed for
- * good, so that a run capped to fewer transactions does not look better for failing fewer.
+ * What {@code lab compare} compares, read off a {@link Figures}: a run's (all its rounds together,
+ * latency from their merged histogram) for the value, each round's for the samples. Failures are
+ * the share of transactions that failed for good, so that a run capped to fewer transactions does
+ * not look better for failing fewer.
  */
-enum Metric {
-    TPS("tps", true, true, Figures::tps, IntervalSample::tps),
-    P50("p50 ms", false, true, f -> latency(f).p50Ms(), IntervalSample::p50Ms),
-    P95("p95 ms", false, true, f -> latency(f).p95Ms(), IntervalSample::p95Ms),
-    P99("p99 ms", false, true, f -> latency(f).p99Ms(), IntervalSample::p99Ms),
-    FAILURES("failures %", false, false, Metric::failurePercent, IntervalSample::failurePercent);
+public enum Metric {
+    TPS("tps", "tps", true, true, Figures::tps),
+    P50("p50 ms", "p50_ms", false, true, f -> f.latency() == null ? Double.NaN : f.latency().p50Ms()),
+    P95("p95 ms", "p95_ms", false, true, f -> f.latency() == null ? Double.NaN : f.latency().p95Ms()),
+    P99("p99 ms", "p99_ms", false, true, f -> f.latency() == null ? Double.NaN : f.latency().p99Ms()),
+    FAILURES("failures %", "failures_percent", false, false, Metric::failurePercent);
 
-    final String label;
+    public final String label;
+    /** Its name in options and in InfluxDB: tps, p50_ms, p95_ms, p99_ms, failures_percent. */
+    public final String key;
     final boolean higherIsBetter;
     /** Whether its change is told in percent of the baseline (else in percentage points: failures start at 0). */
     final boolean relative;
     private final ToDoubleFunction<Figures> figure;
-    private final ToDoubleFunction<IntervalSample> sample;
 
-    Metric(String label, boolean higherIsBetter, boolean relative, ToDoubleFunction<Figures> figure,
-           ToDoubleFunction<IntervalSample> sample) {
+    Metric(String label, String key, boolean higherIsBetter, boolean relative, ToDoubleFunction<Figures> figure) {
         this.label = label;
+        this.key = key;
         this.higherIsBetter = higherIsBetter;
         this.relative = relative;
         this.figure = figure;
-        this.sample = sample;
     }
 
-    double of(Figures f) {
-        return figure.applyAsDouble(f);
+    /** The figure's value; NaN when it has none (no transaction committed, so no latency). */
+    public double of(Figures f) {
+        return f == null ? Double.NaN : figure.applyAsDouble(f);
     }
 
-    /** The interval's value, NaN when the interval says nothing about it (no transaction ended in it). */
-    double of(IntervalSample s) {
-        boolean latency = this != TPS && this != FAILURES;
-        return latency && s.committed() == 0 ? Double.NaN : sample.applyAsDouble(s);
+    /** The metric of this key, in any case; null when none has it. */
+    public static Metric byKey(String key) {
+        return java.util.Arrays.stream(values()).filter(m -> m.key.equalsIgnoreCase(key)).findFirst().orElse(null);
     }
 
-    private static Latency latency(Figures f) {
-        return f.latency() == null ? new Latency(0, 0, 0, 0, 0, 0, 0, 0, null) : f.latency();
+    boolean isLatency() {
+        return this == P50 || this == P95 || this == P99;
     }
 
     private static double failurePercent(Figures f) {

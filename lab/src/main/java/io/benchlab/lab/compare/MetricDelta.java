@@ -1,25 +1,35 @@
 package io.benchlab.lab.compare;
 
-import io.benchlab.runner.Defaults;
-
 /**
- * One metric of a run against the baseline. {@code noise} is the noise bound in the metric's
- * unit (NaN: too few samples to tell). The change counts when it passes both the noise bound and
- * the threshold: {@code threshold} percent of the baseline, for latencies also at least
- * {@link Defaults#COMPARE_LATENCY_FLOOR_MS}, and for failures {@link Defaults#COMPARE_FAILURES_POINTS}
- * percentage points.
+ * One metric of a side against the baseline: the two values, what the rounds say
+ * ({@link RoundEvidence}) and the verdict. A change counts when the rounds show it at the
+ * significance level and it is also larger than what the rules let pass: the threshold in percent
+ * of the baseline, for latencies at least the latency floor, for failures a number of percentage
+ * points.
  */
-record MetricDelta(Metric metric, double baseline, double value, double noise, Verdict verdict) {
+record MetricDelta(Metric metric, double baseline, double value, RoundEvidence evidence, Verdict verdict) {
 
-    static MetricDelta of(Metric metric, double baseline, double value, double noise, double thresholdPercent) {
-        double change = value - baseline;
-        double least = !metric.relative ? Defaults.COMPARE_FAILURES_POINTS
-                : metric == Metric.TPS ? thresholdPercent / 100 * Math.abs(baseline)
-                : Math.max(thresholdPercent / 100 * Math.abs(baseline), Defaults.COMPARE_LATENCY_FLOOR_MS);
-        boolean counts = Math.abs(change) > least && (Double.isNaN(noise) || Math.abs(change) > noise);
-        Verdict v = !counts ? Verdict.NO_CHANGE
-                : (change > 0) == metric.higherIsBetter ? Verdict.IMPROVED : Verdict.REGRESSED;
-        return new MetricDelta(metric, baseline, value, noise, v);
+    static MetricDelta of(Metric metric, Side baseline, Side run, Compare.Rules rules) {
+        double base = baseline.value(metric);
+        double value = run.value(metric);
+        RoundEvidence e = RoundEvidence.of(baseline.rounds(metric), run.rounds(metric), rules.alpha(),
+                rules.betweenRuns());
+        return new MetricDelta(metric, base, value, e, verdict(metric, base, value, e, rules));
+    }
+
+    static Verdict verdict(Metric metric, double base, double value, RoundEvidence e, Compare.Rules rules) {
+        if (!e.enough()) {
+            return Verdict.INCONCLUSIVE;
+        }
+        double change = value - base;
+        double least = !metric.relative ? rules.failuresPoints()
+                : metric.isLatency() ? Math.max(rules.thresholdPercent() / 100 * Math.abs(base), rules.latencyFloorMs())
+                : rules.thresholdPercent() / 100 * Math.abs(base);
+        boolean counts = e.pValue() < rules.alpha() && Math.abs(change) > least;
+        if (!counts) {
+            return Verdict.NO_CHANGE;
+        }
+        return (change > 0) == metric.higherIsBetter ? Verdict.IMPROVED : Verdict.REGRESSED;
     }
 
     /** The change in percent of the baseline (percentage points for failures); NaN from a baseline of 0. */
@@ -30,11 +40,12 @@ record MetricDelta(Metric metric, double baseline, double value, double noise, V
         return baseline == 0 ? Double.NaN : (value - baseline) / Math.abs(baseline) * 100;
     }
 
-    /** The noise bound in the unit of {@link #change()}. */
-    double noiseInChangeUnits() {
+    /** Half the confidence interval of the change, in the unit of {@link #change()}; NaN when unknown. */
+    double noise() {
+        double half = evidence.halfWidth();
         if (!metric.relative) {
-            return noise;
+            return half;
         }
-        return baseline == 0 ? Double.NaN : noise / Math.abs(baseline) * 100;
+        return baseline == 0 ? Double.NaN : half / Math.abs(baseline) * 100;
     }
 }

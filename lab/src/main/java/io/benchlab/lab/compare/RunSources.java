@@ -1,12 +1,9 @@
 package io.benchlab.lab.compare;
 
+import io.benchlab.lab.ResultFiles;
 import io.benchlab.lab.influx.InfluxRuns;
-import io.benchlab.results.ResultJson;
-import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
-import io.benchlab.runner.core.FileProblem;
 import io.benchlab.runner.sink.influx.InfluxSettings;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,51 +12,50 @@ import java.util.List;
 /**
  * The runs named on {@code lab compare}'s command line: a result file when the name is one, else
  * a run id read from InfluxDB (which then must be given). A name that looks like a path
- * ({@code .json}, a slash) and is no file is a missing file, not a run id.
+ * ({@code .json}, a slash) and is no file is a missing file, not a run id. An argument that names
+ * several runs with commas ({@code a.json,b.json}) is one side of several runs.
  */
 public final class RunSources {
 
     private RunSources() {
     }
 
-    public static List<ComparedRun> load(List<String> names, InfluxSettings influx) {
-        List<ComparedRun> runs = new ArrayList<>();
+    public static List<Side> sides(List<String> arguments, InfluxSettings influx) {
+        List<Side> sides = new ArrayList<>();
         InfluxRuns fromInflux = null;
         try {
-            for (String name : names) {
-                Path file = Path.of(name);
-                if (Files.isRegularFile(file)) {
-                    runs.add(ComparedRun.of(name, readFile(file)));
-                } else if (Files.exists(file) || name.endsWith(".json") || name.contains("/")) {
-                    throw new BadInputException(name + ": no such result file");
-                } else if (influx == null) {
-                    throw new BadInputException(name + " is no result file; to read run " + name
-                            + " from InfluxDB, give --influx-url");
-                } else {
-                    fromInflux = fromInflux != null ? fromInflux : new InfluxRuns(influx);
-                    runs.add(fromInflux.read(name));
+            for (String argument : arguments) {
+                List<ComparedRun> runs = new ArrayList<>();
+                for (String name : argument.split(",")) {
+                    if (name.isBlank()) {
+                        throw new BadInputException("'" + argument + "' names an empty run: runs of one side are"
+                                + " separated by single commas");
+                    }
+                    fromInflux = add(runs, name.strip(), influx, fromInflux);
                 }
+                sides.add(new Side(runs));
             }
         } finally {
             if (fromInflux != null) {
                 fromInflux.close();
             }
         }
-        return runs;
+        return sides;
     }
 
-    public static RunResult readFile(Path file) {
-        RunResult r;
-        try {
-            r = ResultJson.read(file);
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new BadInputException(file + " is not a run result: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new BadInputException("cannot read " + file + ": " + FileProblem.describe(e));
+    /** Adds the run; returns the InfluxDB reader, opened when the first run id needed it. */
+    private static InfluxRuns add(List<ComparedRun> runs, String name, InfluxSettings influx, InfluxRuns reader) {
+        Path file = Path.of(name);
+        if (Files.exists(file) || name.endsWith(".json") || name.contains("/")) {
+            runs.add(new ComparedRun(name, ResultFiles.read(file)));
+            return reader;
         }
-        if (r == null || r.runId() == null || r.knobs() == null || r.engine() == null || r.status() == null) {
-            throw new BadInputException(file + " is not a run result: it has no run_id, status, knobs or engine");
+        if (influx == null) {
+            throw new BadInputException(name + " is no result file; to read run " + name
+                    + " from InfluxDB, give --influx-url");
         }
-        return r;
+        InfluxRuns fromInflux = reader != null ? reader : new InfluxRuns(influx);
+        runs.add(new ComparedRun(name, fromInflux.read(name)));
+        return fromInflux;
     }
 }

@@ -6,7 +6,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.core.EnvironmentProbe;
-import io.benchlab.runner.core.ResultAssembler;
+import io.benchlab.runner.run.ResultAssembler;
 import io.benchlab.runner.driver.DriverOutcome;
 import java.time.Instant;
 import java.util.Map;

@@ -1,12 +1,8 @@
 package io.benchlab.lab.report;
 
-import io.benchlab.results.ResultJson;
-import io.benchlab.results.ResultValidator;
+import io.benchlab.lab.ResultFiles;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,7 +31,7 @@ final class ReportRuns {
         List<RunResult> results = new ArrayList<>();
         Map<String, Path> seen = new HashMap<>();
         for (Path file : files) {
-            RunResult r = readOne(file);
+            RunResult r = ResultFiles.readValid(file);
             Path before = seen.putIfAbsent(r.runId(), file);
             if (before != null) {
                 throw new BadInputException("run " + r.runId() + " is given twice (" + before + " and " + file + ")");
@@ -43,29 +39,6 @@ final class ReportRuns {
             results.add(r);
         }
         return name(files, results);
-    }
-
-    private static RunResult readOne(Path file) {
-        if (!Files.exists(file)) {
-            throw new BadInputException("result " + file + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new BadInputException("result " + file + ": not a file");
-        }
-        String json;
-        try {
-            json = Files.readString(file);
-        } catch (CharacterCodingException e) {
-            throw new BadInputException("result " + file + " is not a benchlab result: not UTF-8 text");
-        } catch (IOException e) {
-            throw new BadInputException("cannot read result " + file + ": " + e.getMessage());
-        }
-        List<String> problems = ResultValidator.validate(json);
-        if (!problems.isEmpty()) {
-            throw new BadInputException("result " + file + " is not a benchlab result: " + problems.get(0)
-                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
-        }
-        return ResultJson.read(json);
     }
 
     /** Names each run by what sets it apart (engine, clients; profile and backend where they vary), colours it. */

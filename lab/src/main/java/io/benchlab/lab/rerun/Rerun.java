@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.docker.DockerBackend;
 import io.benchlab.lab.compare.Compare;
 import io.benchlab.lab.compare.ComparedRun;
+import io.benchlab.lab.compare.Side;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.lab.pipeline.RunPipeline;
@@ -19,7 +20,7 @@ import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.engine.Profile;
@@ -77,8 +78,8 @@ public final class Rerun {
             return rerun.exitCode();
         }
         out.println();
-        int compared = Compare.print(List.of(ComparedRun.of(source, recorded),
-                ComparedRun.of(rerun.result().runId(), rerun.result())), rules, out);
+        int compared = Compare.print(List.of(Side.of(new ComparedRun(source, recorded)),
+                Side.of(new ComparedRun(rerun.result().runId(), rerun.result()))), rules, out);
         return Math.max(compared, rerun.exitCode());
     }
 

@@ -1,5 +1,6 @@
 package io.benchlab.lab.stack;
 
+import io.benchlab.lab.LabDefaults;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.async.ResultCallback;
@@ -9,7 +10,6 @@ import com.github.dockerjava.api.model.PullResponseItem;
 import io.benchlab.lab.backend.docker.DockerEnvironment;
 import io.benchlab.lab.backend.docker.Failures;
 import io.benchlab.lab.backend.docker.RunContainer;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -185,7 +185,7 @@ final class Stack {
     private void awaitHealthy(ContainerSpec c) {
         URI health = URI.create("http://127.0.0.1:" + c.hostPort() + (c.alias().equals("grafana") ? "/api/health" : "/health"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        Instant end = Instant.now().plus(Defaults.STACK_START_TIMEOUT);
+        Instant end = Instant.now().plus(LabDefaults.STACK_START_TIMEOUT);
         while (Instant.now().isBefore(end)) {
             try {
                 HttpResponse<Void> r = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
@@ -207,7 +207,7 @@ final class Stack {
             }
             sleep();
         }
-        throw new Failed(c.alias() + " did not answer " + health + " within " + Defaults.STACK_START_TIMEOUT.toSeconds() + "s");
+        throw new Failed(c.alias() + " did not answer " + health + " within " + LabDefaults.STACK_START_TIMEOUT.toSeconds() + "s");
     }
 
     /** The names of what was removed: containers and network, and the data volumes if asked. */

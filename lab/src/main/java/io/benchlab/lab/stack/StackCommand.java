@@ -1,6 +1,6 @@
 package io.benchlab.lab.stack;
 
-import io.benchlab.runner.Defaults;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.VersionProvider;
 import io.benchlab.runner.core.BadInputException;
@@ -43,8 +43,8 @@ public final class StackCommand {
     }
 
     @Command(name = "up", versionProvider = VersionProvider.class, mixinStandardHelpOptions = true,
-            description = "Start InfluxDB (127.0.0.1:" + Defaults.STACK_INFLUXDB_PORT + ", org and bucket benchlab) and"
-                    + " Grafana (127.0.0.1:" + Defaults.STACK_GRAFANA_PORT + ") from pinned images, data in named"
+            description = "Start InfluxDB (127.0.0.1:" + LabDefaults.STACK_INFLUXDB_PORT + ", org and bucket benchlab) and"
+                    + " Grafana (127.0.0.1:" + LabDefaults.STACK_GRAFANA_PORT + ") from pinned images, data in named"
                     + " volumes; print the URLs and where the token is. What already runs is kept.")
     static final class Up implements Callable<Integer> {
         @Spec
@@ -61,19 +61,19 @@ public final class StackCommand {
         @Option(names = "--pull", description = "Pull an image that is not there (default: refuse, naming it).")
         boolean pull;
 
-        @Option(names = "--influxdb-image", paramLabel = "IMAGE", defaultValue = Defaults.STACK_INFLUXDB_IMAGE,
+        @Option(names = "--influxdb-image", paramLabel = "IMAGE", defaultValue = LabDefaults.STACK_INFLUXDB_IMAGE,
                 description = "InfluxDB 2.7's image (default: ${DEFAULT-VALUE}).")
         String influxdbImage;
 
-        @Option(names = "--grafana-image", paramLabel = "IMAGE", defaultValue = Defaults.STACK_GRAFANA_IMAGE,
+        @Option(names = "--grafana-image", paramLabel = "IMAGE", defaultValue = LabDefaults.STACK_GRAFANA_IMAGE,
                 description = "Grafana's image (default: ${DEFAULT-VALUE}).")
         String grafanaImage;
 
-        @Option(names = "--influxdb-port", paramLabel = "PORT", defaultValue = "" + Defaults.STACK_INFLUXDB_PORT,
+        @Option(names = "--influxdb-port", paramLabel = "PORT", defaultValue = "" + LabDefaults.STACK_INFLUXDB_PORT,
                 description = "Publish InfluxDB on 127.0.0.1:PORT (default: ${DEFAULT-VALUE}).")
         int influxdbPort;
 
-        @Option(names = "--grafana-port", paramLabel = "PORT", defaultValue = "" + Defaults.STACK_GRAFANA_PORT,
+        @Option(names = "--grafana-port", paramLabel = "PORT", defaultValue = "" + LabDefaults.STACK_GRAFANA_PORT,
                 description = "Publish Grafana on 127.0.0.1:PORT (default: ${DEFAULT-VALUE}).")
         int grafanaPort;
 
@@ -159,7 +159,7 @@ public final class StackCommand {
 
     /** The names of containers and volumes, which do not depend on images or boards. */
     private static StackSpec anySpec() {
-        return new StackSpec(Defaults.STACK_INFLUXDB_IMAGE, Defaults.STACK_GRAFANA_IMAGE, Path.of("images/grafana"));
+        return new StackSpec(LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE, Path.of("images/grafana"));
     }
 
     private static int fail(CommandSpec spec, RuntimeException e) {

@@ -1,5 +1,6 @@
 package io.benchlab.lab.stack;
 
+import io.benchlab.lab.LabDefaults;
 import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
@@ -7,7 +8,6 @@ import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
-import io.benchlab.runner.Defaults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ public final class StackSpec {
     }
 
     StackSpec(String influxdbImage, String grafanaImage, Path boards) {
-        this(influxdbImage, grafanaImage, boards, Defaults.STACK_INFLUXDB_PORT, Defaults.STACK_GRAFANA_PORT);
+        this(influxdbImage, grafanaImage, boards, LabDefaults.STACK_INFLUXDB_PORT, LabDefaults.STACK_GRAFANA_PORT);
     }
 
     /** The official image's set-up on first start (DOCKER_INFLUXDB_INIT_*), the token and password from files. */
@@ -73,8 +73,8 @@ public final class StackSpec {
                 "DOCKER_INFLUXDB_INIT_ORG", ORG,
                 "DOCKER_INFLUXDB_INIT_BUCKET", BUCKET,
                 "INFLUXD_REPORTING_DISABLED", "true"),
-                List.of(), Defaults.STACK_INFLUXDB_PORT, influxdbPort,
-                host(Defaults.STACK_INFLUXDB_PORT, influxdbPort, new Bind(INFLUXDB_DATA, new Volume("/var/lib/influxdb2")),
+                List.of(), LabDefaults.STACK_INFLUXDB_PORT, influxdbPort,
+                host(LabDefaults.STACK_INFLUXDB_PORT, influxdbPort, new Bind(INFLUXDB_DATA, new Volume("/var/lib/influxdb2")),
                         new Bind(INFLUXDB_CONFIG, new Volume("/etc/influxdb2"))),
                 Map.of(TOKEN_FILE, StackSecrets.TOKEN, PASSWORD_FILE, StackSecrets.INFLUXDB_PASSWORD));
     }
@@ -88,8 +88,8 @@ public final class StackSpec {
                 "GF_ANALYTICS_REPORTING_ENABLED", "false",
                 "GF_ANALYTICS_CHECK_FOR_UPDATES", "false",
                 "GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES", "false"),
-                List.of(), Defaults.STACK_GRAFANA_PORT, grafanaPort,
-                host(Defaults.STACK_GRAFANA_PORT, grafanaPort, new Bind(GRAFANA_DATA, new Volume("/var/lib/grafana")),
+                List.of(), LabDefaults.STACK_GRAFANA_PORT, grafanaPort,
+                host(LabDefaults.STACK_GRAFANA_PORT, grafanaPort, new Bind(GRAFANA_DATA, new Volume("/var/lib/grafana")),
                         new Bind(boards.resolve("provisioning").toString(), new Volume(PROVISIONING), AccessMode.ro),
                         new Bind(boards.resolve("dashboards").toString(), new Volume(DASHBOARDS), AccessMode.ro)),
                 Map.of(TOKEN_FILE, StackSecrets.TOKEN, PASSWORD_FILE, StackSecrets.GRAFANA_PASSWORD));

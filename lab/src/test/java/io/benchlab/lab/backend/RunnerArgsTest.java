@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.WorkloadOptions;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.benchlab.lab.boards.BoardsFixture.Change;
 import io.benchlab.lab.boards.BoardsFixture.Interval;
 import io.benchlab.lab.boards.BoardsFixture.Run;
 import io.benchlab.lab.boards.GrafanaFrames.Frame;
@@ -103,6 +104,9 @@ final class BoardExpectations {
                             mapping(Run::night, toSet())))
                     .entrySet().stream().collect(toMap(Map.Entry::getKey, e -> (long) e.getValue().size())));
         }
+        byKey.put(nightly + "annotation Change points", new Expectation(List.of("tags"),
+                runs -> count(changes(runs).stream().map(c -> List.of(c.tags()))),
+                BoardExpectations::assertChangePoints));
     }
 
     Expectation get(String key) {
@@ -143,6 +147,20 @@ final class BoardExpectations {
                 collectingAndThen(
                         mapping(Run::clients, toSet()),
                         s -> (long) s.size())));
+    }
+
+    /** The change points of the selected runs' cells: the fixture's lab history wrote them. */
+    static List<Change> changes(List<Run> runs) {
+        return runs.stream().flatMap(r -> BoardsFixture.changes(r).stream()).toList();
+    }
+
+    /** Exactly the selected cells' change points: each at its run's finished instant, with lab history's text. */
+    static void assertChangePoints(List<Run> runs, List<Frame> frames) {
+        Set<List<Object>> expected = changes(runs).stream()
+                .map(c -> List.<Object>of(c.after().finished(), c.text(), c.tags())).collect(toSet());
+        Set<List<Object>> actual = frames.stream().flatMap(f -> f.rows().stream())
+                .map(row -> List.of(row.get("_time"), row.get("text"), row.get("tags"))).collect(toSet());
+        assertThat(actual).as("change points (time, text, tags)").isEqualTo(expected);
     }
 
     private static void assertPerRun(List<Run> runs, List<Frame> frames, String field, Function<Run, Double> value) {

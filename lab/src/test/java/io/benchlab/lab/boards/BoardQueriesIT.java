@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.influxdb.client.InfluxDBClient;
 import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.client.domain.WritePrecision;
 import io.benchlab.lab.boards.BoardExpectations.Expectation;
 import io.benchlab.lab.boards.BoardExpectations.Selection;
 import io.benchlab.lab.boards.Boards.Board;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -40,7 +42,8 @@ import org.junit.jupiter.api.TestFactory;
  * query of every board (template variables first, in order, then annotations and panel targets)
  * runs as Grafana would send it (variables and macros replaced by {@link GrafanaFlux}), and what
  * comes back, turned into frames as Grafana does ({@link GrafanaFrames}), holds the series the
- * panel draws ({@link BoardExpectations}) and every field its configuration names.
+ * panel draws ({@link BoardExpectations}) and every field its configuration names. The nightly
+ * trend's change point annotation is also proved cell by cell.
  */
 class BoardQueriesIT {
 
@@ -67,6 +70,8 @@ class BoardQueriesIT {
                     "run_id=\"" + run.runId() + "\"", BUCKET, ORG);
         }
         client.getWriteApiBlocking().writePoints(BUCKET, ORG, FIXTURE.points());
+        // lab history's change points carry their run's id, so the deletes above took the old ones too.
+        client.getWriteApiBlocking().writeRecords(BUCKET, ORG, WritePrecision.NS, FIXTURE.changePointLines());
     }
 
     @AfterAll
@@ -79,6 +84,43 @@ class BoardQueriesIT {
     @TestFactory
     Stream<DynamicContainer> everyQueryOfEveryBoardReturnsTheSeriesItsPanelNeeds() {
         return Boards.all().stream().map(b -> dynamicContainer(b.uid(), proofs(b)));
+    }
+
+    /**
+     * The nightly trend's change points, one cell selected at a time (every engine, profile and
+     * client count of the fixture, so each tag's filter is proved): exactly that cell's, and
+     * nothing for a cell without any, though other cells have theirs in the same time range.
+     */
+    @Test
+    void theChangePointAnnotationShowsTheSelectedCellOnly() {
+        Query annotation = Boards.all().stream().filter(b -> b.uid().equals("benchlab-nightly-trend"))
+                .flatMap(b -> b.queries().stream())
+                .filter(q -> q.kind() == Kind.ANNOTATION && q.name().equals("Change points")).findFirst().orElseThrow();
+        int with = 0;
+        int without = 0;
+        for (String engine : BoardsFixture.ENGINES) {
+            for (String profile : BoardsFixture.PROFILES) {
+                for (int clients : BoardsFixture.CLIENTS) {
+                    Map<String, List<String>> cell = Map.of("engine", List.of(engine), "profile", List.of(profile),
+                            "clients", List.of(Integer.toString(clients)));
+                    String flux = GrafanaFlux.interpolate(annotation.flux(), cell, CONTEXT);
+                    List<Frame> frames = GrafanaFrames.of(client.getQueryApi().query(flux, ORG));
+                    List<Run> runs = FIXTURE.runs().stream().filter(new Selection(cell)::matches).toList();
+                    int expected = BoardExpectations.changes(runs).size();
+                    String what = cell + ", as run:\n" + flux + "\n";
+                    assertThat(frames.stream().mapToInt(f -> f.rows().size()).sum()).as(what + "change points")
+                            .isEqualTo(expected);
+                    BoardExpectations.assertChangePoints(runs, frames);
+                    if (expected > 0) {
+                        with++;
+                    } else {
+                        without++;
+                    }
+                }
+            }
+        }
+        assertThat(with).as("cells with change points").isGreaterThan(1);
+        assertThat(without).as("cells without").isPositive();
     }
 
     /** Lazily and in order: each variable's test picks its values for the queries after it. */

@@ -2,6 +2,8 @@ package io.benchlab.lab.boards;
 
 import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
+import io.benchlab.runner.sink.RunIdentity;
+import io.benchlab.runner.sink.influx.InfluxPoints;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -17,7 +19,8 @@ import java.util.Random;
  * them: two engines x two profiles x clients 1, 4, 16 on three nights (one of them two days after
  * the one before), plus a run that failed mid-way and, on the last night, a run made twice. Each run has a warm-up and two measured rounds of
  * five 1 s intervals, with points for the transaction and two statement types, its phase events,
- * its rounds and its summary. Everything {@code BoardQueriesIT} expects is computed from
+ * its rounds and its summary. Some cells also have change points as lab history writes them
+ * ({@link #changes(Run)}). Everything {@code BoardQueriesIT} expects is computed from
  * {@link #runs()}: points from real runs can replace these by giving the same records.
  */
 final class BoardsFixture {
@@ -32,6 +35,8 @@ final class BoardsFixture {
     static final int ROUNDS = 2;
     static final int INTERVALS = 5;
     static final Duration WARMUP = Duration.ofSeconds(3);
+    static final String BACKEND = "docker";
+    static final String WORKLOAD = "tpcb";
 
     /** One interval of the transaction: what the boards plot, and what the statements scale from. */
     record Interval(int round, Instant end, double t, double seconds, long count, double p99Ms) {
@@ -55,23 +60,50 @@ final class BoardsFixture {
             return intervals.stream().filter(i -> i.round() == round).toList();
         }
 
-        /** The run's figures are its last round's (the counted one). */
-        List<Interval> counted() {
-            return round(rounds());
-        }
-
+        /** The run's figures are all its rounds' together (influx-measurements.md, benchlab_run). */
         double tps() {
-            List<Interval> c = counted();
-            return c.stream().mapToLong(Interval::count).sum() / c.stream().mapToDouble(Interval::seconds).sum();
+            return intervals.stream().mapToLong(Interval::count).sum()
+                    / intervals.stream().mapToDouble(Interval::seconds).sum();
         }
 
+        /** Stands for the p99 of the rounds' merged histograms: the fixture only needs one value a run. */
         double p99Ms() {
-            return counted().stream().mapToDouble(Interval::p99Ms).max().orElse(0);
+            return intervals.stream().mapToDouble(Interval::p99Ms).max().orElse(0);
         }
 
         LocalDate night() {
             return LocalDate.ofInstant(finished, ZoneOffset.UTC);
         }
+    }
+
+    /**
+     * A change point lab history found in a metric of a cell: {@code after} is the first run after
+     * it, whose identity and finished instant the point carries.
+     */
+    record Change(Run after, String metric, double meanBefore, double meanAfter, String text) {
+
+        /** The annotation's tags as the board makes them: metric, engine, profile, clients. */
+        String tags() {
+            return metric + "," + after.engine() + "," + after.profile() + "," + after.clients() + " clients";
+        }
+    }
+
+    /**
+     * The cells with change points, and on which night they are (an index of {@link #NIGHTS}):
+     * one with two metrics on one night, and ones the boards' selection keeps out (another
+     * profile, one client), so that the annotation must show these and leave those out.
+     */
+    private static final List<ChangeAt> CHANGES = List.of(
+            new ChangeAt("postgres", "durable", 16, 1, "tps", -0.12, "engine version 15.8 -> 15.9"),
+            new ChangeAt("postgres", "durable", 16, 1, "p99_ms", 0.15, "engine version 15.8 -> 15.9"),
+            new ChangeAt("mariadb", "durable", 4, 1, "tps", 0.08, "setting innodb_flush_log_at_trx_commit 1 -> 2"),
+            new ChangeAt("mariadb", "durable", 16, 2, "p99_ms", 0.2, "node boot id a1 -> b2"),
+            new ChangeAt("mariadb", "relaxed", 16, 1, "tps", -0.06, "lab git sha 3f9c2a7 -> 5d1e0b4"),
+            new ChangeAt("postgres", "durable", 1, 2, "tps", -0.09, "database image benchlab/postgres:15.8 ->"
+                    + " benchlab/postgres:15.9"));
+
+    private record ChangeAt(String engine, String profile, int clients, int night, String metric, double change,
+                            String differs) {
     }
 
     private final List<Run> runs;
@@ -104,6 +136,43 @@ final class BoardsFixture {
 
     List<Run> runs() {
         return runs;
+    }
+
+    /**
+     * The change points whose first run after is this one: a function of the run alone (its cell
+     * and night, ok runs only), so those of any selection of runs are theirs. The night's repeated
+     * run is never one (no change is at the last night's postgres durable 16).
+     */
+    static List<Change> changes(Run run) {
+        if (!run.ok()) {
+            return List.of();
+        }
+        List<Change> found = new ArrayList<>();
+        for (ChangeAt c : CHANGES) {
+            if (c.engine().equals(run.engine()) && c.profile().equals(run.profile()) && c.clients() == run.clients()
+                    && LocalDate.ofInstant(NIGHTS.get(c.night()), ZoneOffset.UTC).equals(run.night())) {
+                // The run after is at the new level; the nights before were at the old one.
+                double after = "tps".equals(c.metric()) ? run.tps() : run.p99Ms();
+                double before = after / (1 + c.change());
+                String text = String.format(Locale.ROOT, "%s %+.1f%% (p 0.00002); %s", c.metric(), 100 * c.change(),
+                        c.differs());
+                found.add(new Change(run, c.metric(), before, after, text));
+            }
+        }
+        return found;
+    }
+
+    /** Every change point of the fixture's runs. */
+    List<Change> changes() {
+        return runs.stream().flatMap(r -> changes(r).stream()).toList();
+    }
+
+    /** The change points in line protocol, exactly as lab history writes them. */
+    List<String> changePointLines() {
+        return changes().stream().map(c -> InfluxPoints.changePoint(
+                new RunIdentity(c.after().runId(), c.after().engine(), c.after().profile(), c.after().clients(),
+                        BACKEND, WORKLOAD), c.after().finished(), c.metric(), c.meanBefore(), c.meanAfter(),
+                (c.meanAfter() - c.meanBefore()) / c.meanBefore(), 0.00002, c.text())).toList();
     }
 
     /** A time range holding every run with a margin, as a user would pick it on the boards. */
@@ -151,7 +220,7 @@ final class BoardsFixture {
     private static Point point(String measurement, Run run, Instant time) {
         return Point.measurement(measurement).time(time, WritePrecision.NS)
                 .addTag("run_id", run.runId()).addTag("engine", run.engine()).addTag("profile", run.profile())
-                .addTag("clients", Integer.toString(run.clients())).addTag("backend", "docker").addTag("workload", "tpcb");
+                .addTag("clients", Integer.toString(run.clients())).addTag("backend", BACKEND).addTag("workload", WORKLOAD);
     }
 
     private static Point latencies(Point p, double p99) {
@@ -202,7 +271,7 @@ final class BoardsFixture {
             double seconds = round.stream().mapToDouble(Interval::seconds).sum();
             double p99 = round.stream().mapToDouble(Interval::p99Ms).max().orElse(0);
             Point p = point("benchlab_round", run, run.finished()).addTag("round", Integer.toString(r))
-                    .addField("counted", r == run.rounds()).addField("seconds", seconds)
+                    .addField("seconds", seconds)
                     .addField("committed", committed).addField("failed", run.ok() ? 0L : 6L)
                     .addField("retried", committed / 200).addField("tps", committed / seconds);
             points.add(latencies(p, p99));
@@ -211,10 +280,9 @@ final class BoardsFixture {
     }
 
     private static Point runPoint(Run run) {
-        List<Interval> counted = run.counted();
-        long committed = counted.stream().mapToLong(Interval::count).sum();
+        long committed = run.intervals().stream().mapToLong(Interval::count).sum();
         Point p = point("benchlab_run", run, run.finished()).addTag("status", run.status())
-                .addField("seconds", counted.stream().mapToDouble(Interval::seconds).sum())
+                .addField("seconds", run.intervals().stream().mapToDouble(Interval::seconds).sum())
                 .addField("committed", committed).addField("failed", run.ok() ? 0L : 6L)
                 .addField("exhausted_retries", 0L).addField("retried", committed / 200).addField("tps", run.tps())
                 .addField("warnings", run.ok() ? 0L : 1L).addField("warning_codes", run.ok() ? "" : "failure_ratio")

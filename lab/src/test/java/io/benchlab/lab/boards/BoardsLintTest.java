@@ -185,6 +185,25 @@ class BoardsLintTest {
     }
 
     @Test
+    void annotationsAreOnByDefaultAndTakeTheirTimeAndTextFromTheQuery() {
+        for (Board b : boards) {
+            for (JsonNode a : b.annotations()) {
+                String what = b.file().getFileName() + " annotation " + a.path("name").asText();
+                assertThat(a.path("enable").asBoolean(false)).as(what + " enabled").isTrue();
+                assertThat(a.path("hide").asBoolean(true)).as(what + " toggle shown").isFalse();
+                JsonNode mappings = a.path("mappings");
+                assertThat(mappings.path("time").path("value").asText()).as(what + " time").isEqualTo("_time");
+                assertThat(mappings.path("text").path("value").asText()).as(what + " text").isEqualTo("text");
+                mappings.forEach(m -> assertThat(m.path("source").asText()).as(what + " mapping source").isEqualTo("field"));
+            }
+        }
+        // lab history writes its change points for this board (README, influx-measurements.md).
+        Board nightly = boards.stream().filter(b -> b.uid().equals("benchlab-nightly-trend")).findFirst().orElseThrow();
+        assertThat(nightly.queries()).filteredOn(q -> q.kind() == Kind.ANNOTATION).extracting(Query::flux)
+                .anySatisfy(flux -> assertThat(flux).contains("r._measurement == \"benchlab_change_point\""));
+    }
+
+    @Test
     void everyPanelAndAnnotationHasItsExpectationForTheQueryProof() {
         Set<String> keys = new HashSet<>();
         boards.forEach(b -> b.queries().stream().filter(q -> q.kind() != Kind.VARIABLE).forEach(q -> keys.add(q.key())));

@@ -105,6 +105,17 @@ class LabCliTest {
     }
 
     @Test
+    void anUnknownCommandOrArgumentIsRefusedEvenWithHelp() {
+        lab("nosuchcommand", "--help").assertBadInputLine("lab: no such command 'nosuchcommand'; the commands are run,"
+                + " sweep, compare, rerun, report, history");
+        lab("nosuchcommand").assertBadInputLine("nosuchcommand");
+        lab("compare", "--nosuch", "--help").assertBadInputLine("lab: unknown argument '--nosuch' (see --help)");
+        CliCapture.Outcome help = lab("history", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("Usage: lab history");
+    }
+
+    @Test
     void versionIsOneBenchlabLine() {
         CliCapture.Outcome o = lab("--version");
         assertThat(o.exitCode()).isZero();

@@ -16,14 +16,14 @@ class DifferencesTest {
 
     private static final double[] TPS = {1000, 1010, 990};
     private static final double[] MS = {1, 1, 1};
-    private static final Compare.Rules STRICT = new Compare.Rules(5, false, false);
+    private static final Compare.Rules STRICT = Compare.Rules.defaults();
 
     private static RunResult run(String id, Knobs knobs, Map<String, String> settings) {
         return Runs.run(id, knobs, settings, TPS, MS, MS, 0);
     }
 
     private static Knobs knobs(int clients, Double rate, long seed, double interval, int loadBatch) {
-        return new Knobs("tpcb", 1, clients, 10.0, null, 2.0, rate, 1, seed, "tpcb", "prepared", false, "default",
+        return new Knobs("tpcb", 1, clients, 1.0, null, 2.0, rate, 8, seed, "tpcb", "prepared", false, "default",
                 false, 10, interval, loadBatch, 5.0);
     }
 
@@ -33,7 +33,7 @@ class DifferencesTest {
         RunResult other = run("other", knobs(8, 500.0, 42, 1.0, 10_000), Map.of("hsqldb.tx", "LOCKS"));
         assertThat(Differences.refusing(base.withPlacement(null), other.withPlacement(null)))
                 .containsExactly("clients 4 vs 8", "rate-tps (none) vs 500", "setting hsqldb.tx MVCC vs LOCKS");
-        assertThatThrownBy(() -> Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)), STRICT))
+        assertThatThrownBy(() -> Compare.comparisons(List.of(Runs.side(base), Runs.side(other)), STRICT))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("refusing to compare other with the baseline base: they differ in clients 4 vs 8,"
                         + " rate-tps (none) vs 500, setting hsqldb.tx MVCC vs LOCKS (--allow-differences compares them"
@@ -46,15 +46,15 @@ class DifferencesTest {
         RunResult other = run("other", knobs(4, null, 7, 0.25, 5_000), Map.of());
         assertThat(Differences.refusing(base, other)).isEmpty();
         assertThat(Differences.told(base, other)).containsExactly("seed 42 vs 7", "interval 1 vs 0.25");
-        assertThat(Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)), STRICT)).hasSize(1);
+        assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)), STRICT)).hasSize(1);
     }
 
     @Test
     void allowedDifferencesAreCompared() {
         RunResult base = run("base", KNOBS, Map.of());
         RunResult other = run("other", knobs(8, null, 42, 1.0, 10_000), Map.of());
-        assertThat(Compare.comparisons(List.of(Runs.compared(base), Runs.compared(other)),
-                new Compare.Rules(5, true, false))).hasSize(1);
+        assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)),
+                new Compare.Rules(0.01, 5, 1, 1, true, false, false, false))).hasSize(1);
     }
 
     @Test
@@ -84,10 +84,10 @@ class DifferencesTest {
         RunResult failed = new RunResult(ok.schemaVersion(), "bad", io.benchlab.results.Status.FAILED, "server gone",
                 List.of(), null, ok.knobs(), ok.engine(), null, ok.placement(), null, null, ok.figures(), ok.rounds(),
                 ok.intervals(), null);
-        List<ComparedRun> runs = List.of(Runs.compared(ok), Runs.compared(failed));
+        List<Side> runs = List.of(Runs.side(ok), Runs.side(failed));
         assertThatThrownBy(() -> Compare.comparisons(runs, STRICT)).hasMessage(
                 "refusing to compare bad: its status is failed (server gone); --allow-not-ok compares it anyway");
-        assertThat(Compare.comparisons(runs, new Compare.Rules(5, false, true))).hasSize(1);
+        assertThat(Compare.comparisons(runs, new Compare.Rules(0.01, 5, 1, 1, false, false, true, false))).hasSize(1);
     }
 
     /** The same run on MariaDB, whose instance settings (host name, server ids) its engine names. */

@@ -2,7 +2,6 @@ package io.benchlab.lab.compare;
 
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Figures;
-import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Placement;
@@ -15,12 +14,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Results made from fixed interval samples, for the statistics and verdicts: each interval is one
- * second of round 1, and the figures are the samples' means (failures: {@code failedPerInterval}).
+ * Results made from fixed round values, for the statistics and verdicts: round i committed
+ * {@code tps[i]} transactions in one second, with the given p50 and p99, and failed
+ * {@code failedPerRound}; the run's figures are the rounds' means (failures summed).
  */
 final class Runs {
 
-    static final Knobs KNOBS = new Knobs("tpcb", 1, 4, 10.0, null, 2.0, null, 1, 42, "tpcb", "prepared", false,
+    static final Knobs KNOBS = new Knobs("tpcb", 1, 4, 1.0, null, 2.0, null, 8, 42, "tpcb", "prepared", false,
             "default", false, 10, 1.0, 10_000, 5.0);
 
     private Runs() {
@@ -31,28 +31,28 @@ final class Runs {
     }
 
     static RunResult run(String id, Knobs knobs, Map<String, String> settings, double[] tps, double[] p50,
-                         double[] p99, long failedPerInterval) {
-        List<IntervalPoint> intervals = new ArrayList<>();
+                         double[] p99, long failedPerRound) {
+        List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < tps.length; i++) {
-            intervals.add(new IntervalPoint(1, i + 1, 1.0, (long) tps[i], failedPerInterval, 0, tps[i], p50[i],
-                    p99[i] * 0.8, p99[i] * 0.9, p99[i], p99[i] * 1.5, p99[i] * 2, 0, null));
+            rounds.add(new Round(i + 1, figures(1, (long) tps[i], failedPerRound, tps[i], p50[i], p99[i])));
         }
-        double meanP99 = mean(p99);
-        long committed = intervals.stream().mapToLong(IntervalPoint::committed).sum();
-        Latency latency = new Latency(committed, mean(p50), mean(p50), meanP99 * 0.8, meanP99 * 0.9, meanP99,
-                meanP99 * 1.5, meanP99 * 2, null);
-        Figures figures = new Figures(tps.length, committed, failedPerInterval * tps.length, 0, 0, mean(tps), Map.of(),
-                latency, null, Map.of(), null, null);
+        long committed = rounds.stream().mapToLong(r -> r.figures().committed()).sum();
+        Figures all = figures(tps.length, committed, failedPerRound * tps.length, mean(tps), mean(p50), mean(p99));
         return new RunResult(RunResult.SCHEMA_VERSION, id, Status.OK, null, List.of(), null, knobs,
                 new EngineInfo("hsqldb", "memory", "HSQL Database Engine", "2.7.4", "2.7.4", null, settings), null,
-                Placement.of("embedded"), null, null, figures, List.of(new Round(1, true, figures)), intervals, null);
+                Placement.of("embedded"), null, null, all, rounds, List.of(), null);
     }
 
-    static ComparedRun compared(RunResult r) {
-        return ComparedRun.of(r.runId(), r);
+    private static Figures figures(double seconds, long committed, long failed, double tps, double p50, double p99) {
+        Latency latency = new Latency(committed, p50, p50, p99 * 0.8, p99 * 0.9, p99, p99 * 1.5, p99 * 2, null);
+        return new Figures(seconds, committed, failed, 0, 0, tps, Map.of(), latency, null, Map.of(), null, null);
     }
 
-    /** The samples times a factor: the same noise around another level. */
+    static Side side(RunResult... runs) {
+        return new Side(Arrays.stream(runs).map(r -> new ComparedRun(r.runId(), r)).toList());
+    }
+
+    /** The values times a factor: the same noise around another level. */
     static double[] times(double[] xs, double factor) {
         return Arrays.stream(xs).map(x -> x * factor).toArray();
     }

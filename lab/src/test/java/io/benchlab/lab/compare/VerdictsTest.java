@@ -1,68 +1,83 @@
 package io.benchlab.lab.compare;
 
-import static io.benchlab.lab.compare.Runs.compared;
 import static io.benchlab.lab.compare.Runs.run;
+import static io.benchlab.lab.compare.Runs.side;
 import static io.benchlab.lab.compare.Runs.times;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.benchlab.results.Figures;
-import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Verdicts per metric on fixed samples: a change counts only beyond both its noise bound and the threshold. */
+/**
+ * Verdicts per metric on fixed rounds: a change counts only when both tests on the rounds find it at
+ * alpha and it passes the threshold (latencies also the floor); too few rounds are inconclusive.
+ */
 class VerdictsTest {
 
     private static final double[] TPS = {1000, 1040, 980, 1020, 960, 1000, 1030, 970};
     private static final double[] P50 = {2.0, 2.1, 1.9, 2.0, 2.1, 1.9, 2.0, 2.0};
     private static final double[] P99 = {9.0, 11.0, 10.0, 9.5, 10.5, 10.0, 9.0, 11.0};
 
+    private static Compare.Rules rules(double threshold, double floorMs, double betweenRuns) {
+        Compare.Rules d = Compare.Rules.defaults();
+        return new Compare.Rules(d.alpha(), threshold, floorMs, betweenRuns, false, false, false, false);
+    }
+
+    /** One run a side, trusting its rounds alone (--between-runs 0): the tests of the rounds themselves. */
     private static Comparison compare(RunResult base, RunResult other, double threshold) {
-        return Comparison.of(compared(base), compared(other), threshold);
+        return Comparison.of(side(base), side(other), rules(threshold, 1.0, 0));
     }
 
     @Test
     void halfTheTpsIsARegressionAndTheLowerLatencyAnImprovement() {
         Comparison c = compare(run("a", TPS, P50, P99), run("b", times(TPS, 0.5), times(P50, 0.25), P99), 5);
-        assertThat(c.verdict("tps")).isEqualTo(Verdict.REGRESSED);
-        assertThat(c.verdict("p50 ms")).isEqualTo(Verdict.IMPROVED);
-        assertThat(c.verdict("p99 ms")).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(c.regressed()).isTrue();
+        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
+        assertThat(c.verdict(Metric.P50)).isEqualTo(Verdict.IMPROVED);
+        assertThat(c.verdict(Metric.P99)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.any(Verdict.REGRESSED)).isTrue();
         MetricDelta tps = c.deltas().get(0);
         assertThat(tps.change()).isCloseTo(-50, within(1e-9));
-        // tps noise: the interval samples' 95% interval, 1000 x 0.5 around 500 -> well under the 50% drop
-        assertThat(tps.noiseInChangeUnits()).isBetween(1.0, 10.0);
+        // Eight rounds a side, 3% apart: the 99% interval of the difference is a few percent wide.
+        assertThat(tps.noise()).isBetween(1.0, 10.0);
+        // Every round of one side below every round of the other (two rounds tie within a side, so the U
+        // test's p is the normal approximation's, not the exact 2/12870).
+        assertThat(tps.evidence().pValue()).isLessThan(0.001);
     }
 
     @Test
-    void theSameSamplesAreNoChange() {
+    void theSameRoundsAreNoChange() {
         Comparison c = compare(run("a", TPS, P50, P99), run("b", TPS, P50, P99), 5);
         assertThat(c.deltas()).allMatch(d -> d.verdict() == Verdict.NO_CHANGE);
-        assertThat(c.regressed()).isFalse();
+        assertThat(c.deltas().get(0).evidence().pValue()).isGreaterThan(0.9);
     }
 
     @Test
-    void aChangeBeyondTheNoiseButUnderTheThresholdIsNoChange() {
-        // 4% less on samples whose spread is about 3%: beyond the noise bound (about 2.5%), under 5%
-        RunResult slower = run("b", times(TPS, 0.96), P50, P99);
-        Comparison at5 = compare(run("a", TPS, P50, P99), slower, 5);
-        assertThat(at5.deltas().get(0).noiseInChangeUnits()).isLessThan(4);
-        assertThat(at5.verdict("tps")).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(compare(run("a", TPS, P50, P99), slower, 1).verdict("tps")).isEqualTo(Verdict.REGRESSED);
+    void aSignificantChangeUnderTheThresholdIsNoChange() {
+        // 6% less on rounds 3% apart: both tests find it, but it is under 7%.
+        RunResult slower = run("b", times(TPS, 0.94), P50, P99);
+        Comparison at7 = compare(run("a", TPS, P50, P99), slower, 7);
+        assertThat(at7.deltas().get(0).evidence().pValue()).isLessThan(0.01);
+        assertThat(at7.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(compare(run("a", TPS, P50, P99), slower, 5).verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
     }
 
     @Test
-    void subMillisecondLatencyMovesAreNoChangeButMillisecondsAreNot() {
+    void subMillisecondLatencyMovesPassOnlyWithoutTheFloor() {
         double[] fast = {0.10, 0.12, 0.11, 0.12, 0.10, 0.11, 0.12, 0.11};
-        Comparison jitter = compare(run("a", TPS, fast, fast), run("b", TPS, times(fast, 4), times(fast, 4)), 5);
-        assertThat(jitter.verdict("p50 ms")).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(jitter.verdict("p99 ms")).isEqualTo(Verdict.NO_CHANGE);
+        RunResult a = run("a", TPS, fast, fast);
+        RunResult b = run("b", TPS, times(fast, 4), times(fast, 4));
+        Comparison floored = compare(a, b, 5);
+        assertThat(floored.verdict(Metric.P50)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(floored.verdict(Metric.P99)).isEqualTo(Verdict.NO_CHANGE);
+        Comparison unfloored = Comparison.of(side(a), side(b), rules(5, 0, 0));
+        assertThat(unfloored.verdict(Metric.P99)).isEqualTo(Verdict.REGRESSED);
         Comparison slower = compare(run("a", TPS, P50, P99), run("b", TPS, times(P50, 4), times(P99, 4)), 5);
-        assertThat(slower.verdict("p50 ms")).isEqualTo(Verdict.REGRESSED);
-        assertThat(slower.verdict("p99 ms")).isEqualTo(Verdict.REGRESSED);
+        assertThat(slower.verdict(Metric.P50)).isEqualTo(Verdict.REGRESSED);
+        assertThat(slower.verdict(Metric.P99)).isEqualTo(Verdict.REGRESSED);
     }
 
     @Test
@@ -70,8 +85,18 @@ class VerdictsTest {
         double[] wild = {600, 1400, 700, 1300, 500, 1500, 800, 1200};
         Comparison c = compare(run("a", wild, P50, P99), run("b", times(wild, 0.9), P50, P99), 5);
         assertThat(c.deltas().get(0).change()).isCloseTo(-10, within(1e-9));
-        assertThat(c.deltas().get(0).noiseInChangeUnits()).isGreaterThan(10);
-        assertThat(c.verdict("tps")).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.deltas().get(0).noise()).isGreaterThan(10);
+        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+    }
+
+    @Test
+    void oneOutlyingRoundIsNoChange() {
+        // Seven rounds as the baseline's, one at a fifth: the mean drops 10%, the ranks barely move.
+        double[] dip = TPS.clone();
+        dip[3] = 200;
+        Comparison c = compare(run("a", TPS, P50, P99), run("b", dip, P50, P99), 5);
+        assertThat(c.deltas().get(0).change()).isLessThan(-9);
+        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
     }
 
     @Test
@@ -85,33 +110,61 @@ class VerdictsTest {
     }
 
     @Test
-    void roundsThatDisagreeWidenTheBound() {
-        RunResult base = withRounds(run("a", TPS, P50, P99), 800, 1000, 1200);
-        RunResult other = withRounds(run("b", times(TPS, 0.85), P50, P99), 680, 850, 1020);
-        Comparison c = compare(base, other, 5);
-        // the intervals alone say about 3%; three rounds 20% apart say far more
-        assertThat(c.deltas().get(0).noiseInChangeUnits()).isGreaterThan(15);
-        assertThat(c.verdict("tps")).isEqualTo(Verdict.NO_CHANGE);
+    void tooFewRoundsAreInconclusiveWhateverTheValues() {
+        double[] three = {1000, 1010, 990};
+        double[] ms = {1, 1, 1};
+        Comparison c = compare(run("a", three, ms, ms), run("b", times(three, 0.5), ms, ms), 5);
+        assertThat(c.deltas()).allMatch(d -> d.verdict() == Verdict.INCONCLUSIVE);
+        assertThat(RoundEvidence.roundsNeeded(0.05)).isEqualTo(4);
+        assertThat(RoundEvidence.roundsNeeded(0.01)).isEqualTo(5);
+        assertThat(RoundEvidence.roundsNeeded(0.001)).isEqualTo(7);
+        // Three rounds against eight: 3 x 8 orderings are enough at 0.05 (least p 2/165), not at 0.01.
+        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.05, 1).enough()).isTrue();
+        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.01, 1).enough()).isFalse();
     }
 
     @Test
-    void p95TakesP99sRelativeBoundWhenTheIntervalsHaveNoP95() {
-        // the fixture's p99 figure is its samples' mean, so both relative bounds are the same
-        Comparison c = compare(run("a", TPS, P50, P99), run("b", TPS, P50, P99), 5);
-        assertThat(c.deltas().get(3).noiseInChangeUnits()).isPositive();
-        assertThat(c.deltas().get(2).noiseInChangeUnits())
-                .isCloseTo(c.deltas().get(3).noiseInChangeUnits(), within(1e-9));
+    void oneRunASideTakesTheSpreadBetweenRunsAsTheRoundsUnlessTold() {
+        // 6% less on rounds 3% apart: the rounds alone call it certain; taken that identical runs also
+        // differ as a whole by about what their rounds do (the default), it is within the noise.
+        RunResult base = run("a", TPS, P50, P99);
+        RunResult slower = run("b", times(TPS, 0.94), P50, P99);
+        Comparison byDefault = Comparison.of(side(base), side(slower), Compare.Rules.defaults());
+        assertThat(byDefault.deltas().get(0).evidence().betweenRunsSeen()).isFalse();
+        assertThat(byDefault.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(byDefault.deltas().get(0).noise()).isGreaterThan(6);
+        assertThat(Comparison.of(side(base), side(slower), rules(5, 1, 0)).verdict(Metric.TPS))
+                .isEqualTo(Verdict.REGRESSED);
+        // Halved, it is a regression whatever is taken.
+        assertThat(Comparison.of(side(base), side(run("c", times(TPS, 0.5), P50, P99)), Compare.Rules.defaults())
+                .verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
     }
 
-    private static RunResult withRounds(RunResult r, double... tps) {
-        List<Round> rounds = new java.util.ArrayList<>();
-        for (int i = 0; i < tps.length; i++) {
-            Figures f = r.figures();
-            rounds.add(new Round(i + 1, i == 1, new Figures(f.seconds(), f.committed(), f.failed(), 0, 0, tps[i],
-                    Map.of(), f.latency(), null, Map.of(), null, null)));
-        }
-        return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(),
-                r.knobs(), r.engine(), r.environment(), r.placement(), r.load(), r.warmup(), r.figures(), rounds,
-                r.intervals(), r.consistency());
+    @Test
+    void twoRunsASideMeasureTheSpreadBetweenRuns() {
+        double[] tight = {1000, 1005, 995, 1002, 998};
+        double[] ms = {1, 1, 1, 1, 1};
+        // Runs that agree with each other: the spread between them is measured near nothing, and 10% shows.
+        Comparison agreeing = Comparison.of(side(run("a1", tight, ms, ms), run("a2", times(tight, 1.002), ms, ms)),
+                side(run("b1", times(tight, 0.9), ms, ms), run("b2", times(tight, 0.901), ms, ms)),
+                Compare.Rules.defaults());
+        assertThat(agreeing.deltas().get(0).evidence().betweenRunsSeen()).isTrue();
+        assertThat(agreeing.deltas().get(0).evidence().baselineRounds()).isEqualTo(10);
+        assertThat(agreeing.verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
+        // A baseline of two runs 20% apart: no 10% change can be told from it, however tight each run is.
+        Comparison apart = Comparison.of(side(run("a1", tight, ms, ms), run("a2", times(tight, 1.2), ms, ms)),
+                side(run("b1", times(tight, 1.0), ms, ms), run("b2", times(tight, 1.0), ms, ms)),
+                Compare.Rules.defaults());
+        assertThat(apart.deltas().get(0).change()).isCloseTo(-9.09, within(0.01));
+        assertThat(apart.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+    }
+
+    @Test
+    void aSidesValueIsItsRunsFiguresNotARoundsOrTheRoundsMean() {
+        RunResult a = run("a", TPS, P50, P99);
+        assertThat(side(a).value(Metric.P99)).isEqualTo(a.figures().latency().p99Ms());
+        assertThat(side(a).rounds(Metric.P99)).containsExactly(P99);
+        assertThat(side(a, run("b", times(TPS, 2), P50, P99)).value(Metric.TPS))
+                .isCloseTo(Arrays.stream(TPS).average().orElseThrow() * 1.5, within(1e-9));
     }
 }

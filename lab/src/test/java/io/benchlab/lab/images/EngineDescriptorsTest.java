@@ -53,7 +53,7 @@ class EngineDescriptorsTest {
     static final List<String> GENERIC = List.of("Makefile", "images/build", "images/smoke", "images/descriptors.sh",
             ".ci/run", "bin", "bench");
     static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench-compare", "bench/k8s-pgbench",
-            "bench/reproducibility");
+            "bench/reproducibility", "bench/compare-calibration");
 
     static List<Engine> servers() {
         return Engines.all().stream().filter(e -> !e.embedded()).toList();
@@ -218,7 +218,7 @@ class EngineDescriptorsTest {
         pg.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
         for (String bench : ENGINE_SPECIFIC) {
             String script = Files.readString(ROOT.resolve(bench));
-            // bench/reproducibility runs bench/pgbench-compare's code, which reads the descriptors.
+            // bench/reproducibility and bench/compare-calibration run bench/pgbench-compare's code, which reads the descriptors.
             assertThat(script).as(bench).containsAnyOf("import descriptors", "bench\" / \"pgbench-compare\"")
                     .doesNotContainPattern("(?<!\\d)" + image.port() + "(?!\\d)");
             for (String fact : facts) {

@@ -33,7 +33,8 @@ class CompareIT {
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
         assertThat(refused.allErr()).contains("rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half);
 
-        CliCapture.Outcome o = lab("compare", "--allow-differences", base.toString(), capped.toString());
+        CliCapture.Outcome o = lab("compare", "--alpha", ComparedRuns.ALPHA, "--allow-differences", base.toString(),
+                capped.toString());
         assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
         assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
         assertThat(o.out()).contains("differs (allowed): rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half)
@@ -46,12 +47,33 @@ class CompareIT {
         Path b = dir.resolve("b.json");
         run(a, "--engine", "hsqldb");
         run(b, "--engine", "hsqldb");
-        CliCapture.Outcome o = lab("compare", a.toString(), b.toString());
+        // False-alarm probability below 1 in 1,000: see ComparedRuns.
+        CliCapture.Outcome o = lab("compare", "--alpha", ComparedRuns.ALPHA, "--latency-floor",
+                ComparedRuns.LATENCY_FLOOR_MS, a.toString(), b.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
         for (String metric : new String[] {"tps", "p50 ms", "p95 ms", "p99 ms", "failures %"}) {
             assertThat(verdict(o.out(), metric)).as("%s\n%s", metric, o.out()).isNotEqualTo("regressed");
         }
         assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("no change");
-        assertThat(o.out()).endsWith("no regression\n");
+        assertThat(o.out()).contains("samples: 8 rounds against 8").endsWith("no regression\n");
+    }
+
+    @Test
+    void twoRunsASideMeasureTheirSpreadAndStillFindTheHalvedRate(@TempDir Path dir) throws IOException {
+        String half = BigDecimal.valueOf(Math.round(Double.parseDouble(ComparedRuns.STEADY_RATE) / 2)).toPlainString();
+        Path a1 = dir.resolve("a1.json");
+        Path a2 = dir.resolve("a2.json");
+        Path b1 = dir.resolve("b1.json");
+        Path b2 = dir.resolve("b2.json");
+        run(a1, "--engine", "hsqldb");
+        run(b1, "--engine", "hsqldb", "--rate", half);
+        run(b2, "--engine", "hsqldb", "--rate", half);
+        run(a2, "--engine", "hsqldb");
+        CliCapture.Outcome o = lab("compare", "--alpha", ComparedRuns.ALPHA, "--allow-differences",
+                a1 + "," + a2, b1 + "," + b2);
+        assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
+        assertThat(o.out()).contains("baseline 2 runs:", "samples: 16 rounds against 16",
+                "the spread between the runs of a side is measured");
+        assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
     }
 }

@@ -42,7 +42,7 @@ class InfluxCompareIT {
         CliCapture.Outcome byFile = lab("compare", a.toString(), b.toString());
         assertThat(byId.exitCode()).as("%s", byId).isEqualTo(byFile.exitCode());
         assertThat(byId.out()).contains("baseline " + first.runId() + ": hsqldb memory, embedded, 2 clients");
-        // The figures come from benchlab_run's result and the noise bounds from the interval points: both as from the files.
+        // The figures and the rounds come from benchlab_run's result: as from the files.
         assertThat(rows(byId.out())).isEqualTo(rows(byFile.out())).hasSize(5);
 
         CliCapture.Outcome mixed = lab("compare", "--influx-url", url, "--influx-token-file", tokenFile,

@@ -73,9 +73,13 @@ class RerunIT {
         assertThat(dir.resolve("never.json")).doesNotExist();
     }
 
-    /** lab rerun FILE --output NEW: it must say no change, exit 0 and leave the new result. */
+    /**
+     * lab rerun FILE --output NEW: it must say no change, exit 0 and leave the new result. False-alarm
+     * probability below 1 in 1,000: see ComparedRuns.
+     */
     private static RunResult rerun(Path first, Path next) throws IOException {
-        CliCapture.Outcome o = lab("rerun", first.toString(), "--quiet", "--output", next.toString());
+        CliCapture.Outcome o = lab("rerun", first.toString(), "--quiet", "--alpha", ComparedRuns.ALPHA,
+                "--latency-floor", ComparedRuns.LATENCY_FLOOR_MS, "--output", next.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
         assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("no change");
         assertThat(o.out()).endsWith("no regression\n").doesNotContain("differs (allowed)");

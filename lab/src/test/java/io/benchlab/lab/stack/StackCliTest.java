@@ -1,10 +1,10 @@
 package io.benchlab.lab.stack;
 
+import io.benchlab.lab.LabDefaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.backend.docker.NoDockerLab;
 import io.benchlab.lab.cli.LabMain;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.CliCapture;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ class StackCliTest {
         assertThat(CliCapture.run(LabMain::commandLine, "--help").out()).contains("stack");
         String up = CliCapture.run(LabMain::commandLine, "stack", "up", "--help").out().replaceAll("\\s+", "");
         assertThat(up).contains("--pull", "--boards", "--config-dir", "127.0.0.1:8086", "127.0.0.1:3000",
-                Defaults.STACK_INFLUXDB_IMAGE, Defaults.STACK_GRAFANA_IMAGE);
+                LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE);
     }
 
     @Test

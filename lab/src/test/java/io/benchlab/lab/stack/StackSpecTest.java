@@ -1,5 +1,6 @@
 package io.benchlab.lab.stack;
 
+import io.benchlab.lab.LabDefaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.command.CreateContainerCmd;
@@ -7,7 +8,6 @@ import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
-import io.benchlab.runner.Defaults;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StackSpecTest {
 
     private static final Path BOARDS = Path.of("/clone/images/grafana");
-    private static final StackSpec SPEC = new StackSpec(Defaults.STACK_INFLUXDB_IMAGE, Defaults.STACK_GRAFANA_IMAGE, BOARDS);
+    private static final StackSpec SPEC = new StackSpec(LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE, BOARDS);
 
     static Stream<ContainerSpec> containers() {
         return SPEC.containers().stream();
@@ -46,7 +46,7 @@ class StackSpecTest {
             assertThat(b.getHostIp()).isEqualTo("127.0.0.1");
             assertThat(b.getHostPortSpec()).isEqualTo(String.valueOf(c.hostPort()));
         });
-        assertThat(c.port()).isIn(Defaults.STACK_INFLUXDB_PORT, Defaults.STACK_GRAFANA_PORT);
+        assertThat(c.port()).isIn(LabDefaults.STACK_INFLUXDB_PORT, LabDefaults.STACK_GRAFANA_PORT);
     }
 
     /**

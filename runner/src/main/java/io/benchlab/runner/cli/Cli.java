@@ -25,6 +25,19 @@ public final class Cli {
             err.flush();
             return ExitCodes.BAD_INPUT;
         });
+        // picocli skips its checks once --help is asked for, so "lab nosuchcommand --help" would print
+        // the top-level help and exit 0: an argument nothing took is refused first.
+        cmd.setExecutionStrategy(parseResult -> {
+            for (CommandLine.ParseResult r = parseResult; r != null; r = r.subcommand()) {
+                if (!r.unmatched().isEmpty()) {
+                    PrintWriter err = r.commandSpec().commandLine().getErr();
+                    err.println(name + ": " + unmatched(r) + " (see --help)");
+                    err.flush();
+                    return ExitCodes.BAD_INPUT;
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (ex instanceof BadInputException) {
@@ -40,6 +53,15 @@ public final class Cli {
             return ExitCodes.RUN_FAILED;
         });
         return cmd;
+    }
+
+    /** "no such command 'x'" where a command with subcommands got a word it does not know, else the argument. */
+    private static String unmatched(CommandLine.ParseResult r) {
+        String first = r.unmatched().get(0);
+        boolean command = !r.commandSpec().subcommands().isEmpty() && !first.startsWith("-");
+        return command ? "no such command '" + first + "'; the commands are "
+                + String.join(", ", r.commandSpec().subcommands().keySet())
+                : "unknown argument '" + first + "'";
     }
 
     static String oneLine(String s) {

@@ -2,9 +2,9 @@ package io.benchlab.runner.cli;
 
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
-import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Streaming to InfluxDB 2.x: shared by {@code runner run} and {@code lab run}. The token is never an option. */
@@ -16,17 +16,8 @@ public final class InfluxOptions {
                     + Defaults.INFLUX_TOKEN_ENV + " or --influx-token-file. InfluxDB being away never fails the run.")
     String url;
 
-    @Option(names = "--influx-org", paramLabel = "ORG", description = "InfluxDB organisation (default: "
-            + Defaults.INFLUX_ORG + ").")
-    String org;
-
-    @Option(names = "--influx-bucket", paramLabel = "BUCKET", description = "InfluxDB bucket (default: "
-            + Defaults.INFLUX_BUCKET + ").")
-    String bucket;
-
-    @Option(names = "--influx-token-file", paramLabel = "FILE", converter = PathConverters.FileName.class,
-            description = "Read the InfluxDB token from FILE (else from $" + Defaults.INFLUX_TOKEN_ENV + ").")
-    Path tokenFile;
+    @Mixin
+    InfluxAccessOptions access;
 
     @Option(names = "--influx-spill-dir", paramLabel = "DIR", converter = PathConverters.Directory.class,
             description = "Where points InfluxDB did not take are kept for the next run (default: ~/"
@@ -39,35 +30,15 @@ public final class InfluxOptions {
 
     /** The checked settings, or null when --influx-url is not given (then no other --influx option may be). */
     public InfluxSettings settings() {
-        if (url == null) {
-            if (org != null || bucket != null || tokenFile != null || spillDir != null || bufferPoints != null) {
-                throw new BadInputException("--influx-org, --influx-bucket, --influx-token-file and --influx-spill-dir"
-                        + " go with --influx-url");
-            }
-            return null;
+        if (url == null && (access.anyGiven() || spillDir != null || bufferPoints != null)) {
+            throw new BadInputException("--influx-org, --influx-bucket, --influx-token-file and --influx-spill-dir"
+                    + " go with --influx-url");
         }
-        var uri = InfluxSettings.parseUrl(url);
         if (bufferPoints != null && bufferPoints < 1) {
             throw new BadInputException("--influx-buffer-points " + bufferPoints + ": give 1 or more");
         }
-        Secret token = tokenFile != null ? Secret.fromFile(tokenFile, "token") : Secret.fromEnv(Defaults.INFLUX_TOKEN_ENV);
-        if (token.reveal().isBlank()) {
-            throw new BadInputException("--influx-url needs a token: set $" + Defaults.INFLUX_TOKEN_ENV
-                    + " or give --influx-token-file FILE");
-        }
-        return new InfluxSettings(uri, nonBlank(org, Defaults.INFLUX_ORG, "--influx-org"),
-                nonBlank(bucket, Defaults.INFLUX_BUCKET, "--influx-bucket"), token,
+        return access.settings(url,
                 spillDir != null ? spillDir : Path.of(System.getProperty("user.home")).resolve(Defaults.INFLUX_SPILL_DIR),
                 bufferPoints != null ? bufferPoints : Defaults.INFLUX_BUFFER_POINTS);
-    }
-
-    private static String nonBlank(String value, String fallback, String flag) {
-        if (value == null) {
-            return fallback;
-        }
-        if (value.isBlank()) {
-            throw new BadInputException(flag + " is empty");
-        }
-        return value;
     }
 }

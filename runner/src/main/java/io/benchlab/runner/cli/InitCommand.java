@@ -1,9 +1,9 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.core.Benchmark;
+import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
 import java.io.PrintWriter;
 import java.sql.Connection;

@@ -2,9 +2,9 @@ package io.benchlab.runner.cli;
 
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.core.Benchmark;
+import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.sink.ConsoleProgressSink;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;

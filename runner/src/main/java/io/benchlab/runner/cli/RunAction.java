@@ -6,7 +6,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import io.benchlab.runner.sink.influx.InfluxSink;

@@ -34,7 +34,33 @@ public final class EnvironmentProbe {
                 hostname(),
                 jvmArgs(),
                 CgroupLimits.cpus(),
-                CgroupLimits.memoryBytes());
+                CgroupLimits.memoryBytes(),
+                System.getProperty("os.version"),
+                firstLine(Path.of("/proc/sys/kernel/random/boot_id")),
+                container(Path.of("/"), System.getenv("KUBERNETES_SERVICE_HOST")));
+    }
+
+    /**
+     * What this process runs in, seen from inside: a Kubernetes pod (the kubelet sets the service
+     * variables in every container), a podman or Docker container (the marker files each engine
+     * puts at the root), or none.
+     */
+    static String container(Path root, String kubernetesServiceHost) {
+        if (kubernetesServiceHost != null && !kubernetesServiceHost.isBlank()) {
+            return "kubernetes";
+        }
+        if (Files.exists(root.resolve("run/.containerenv"))) {
+            return "podman";
+        }
+        return Files.exists(root.resolve(".dockerenv")) ? "docker" : "none";
+    }
+
+    private static String firstLine(Path file) {
+        try {
+            return Files.readAllLines(file).stream().findFirst().map(String::strip).orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null; // not Linux: the fingerprint goes without it
+        }
     }
 
     /** The JVM's own options, with the value of anything that looks like a secret masked. */

@@ -3,7 +3,7 @@ package io.benchlab.runner.driver;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;

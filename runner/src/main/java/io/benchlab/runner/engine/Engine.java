@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import java.util.Map;
 import java.util.Set;
 
@@ -67,7 +68,7 @@ public interface Engine {
 
     /**
      * A bulk path for accounts (PostgreSQL's COPY), or null. It writes aids {@code first..last}
-     * with their branch, a zero balance and the filler.
+     * with their branch (as the workload's {@code branchOf} says), a zero balance and the filler.
      */
     default AccountsCopy accountsCopy() {
         return null;
@@ -77,7 +78,7 @@ public interface Engine {
     @FunctionalInterface
     interface AccountsCopy {
         /** {@code progress} is told the rows sent so far, every few thousand; it may throw to stop. */
-        void copy(Connection c, int first, int last, RowsDone progress) throws SQLException;
+        void copy(Connection c, int first, int last, IntUnaryOperator branchOf, RowsDone progress) throws SQLException;
     }
 
     @FunctionalInterface

@@ -1,12 +1,12 @@
 package io.benchlab.runner.engine;
 
-import io.benchlab.runner.workload.tpcb.Scaling;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import org.postgresql.PGConnection;
 
 /** PostgreSQL through pgjdbc: COPY for the load, keys after it, then VACUUM ANALYZE, as pgbench -i. */
@@ -63,7 +63,7 @@ final class PostgresEngine implements ServerEngine {
 
     @Override
     public AccountsCopy accountsCopy() {
-        return (c, first, last, progress) -> {
+        return (c, first, last, branchOf, progress) -> {
             try {
                 // TRUNCATE in the same transaction lets COPY write frozen rows, as pgbench -i does.
                 try (var s = c.createStatement()) {
@@ -71,7 +71,7 @@ final class PostgresEngine implements ServerEngine {
                 }
                 c.unwrap(PGConnection.class).getCopyAPI().copyIn(
                         "COPY accounts (aid, bid, abalance, filler) FROM STDIN (FREEZE)",
-                        new AccountRows(first, last, progress));
+                        new AccountRows(first, last, branchOf, progress));
             } catch (IOException e) {
                 if (e.getCause() instanceof SQLException stop) {
                     throw stop;
@@ -136,16 +136,18 @@ final class PostgresEngine implements ServerEngine {
         private static final int REPORT_EVERY = 10_000;
         private final int first;
         private final int last;
+        private final IntUnaryOperator branchOf;
         private final RowsDone progress;
         private int next;
         private final byte[] line = new byte[32];
         private int length;
         private int pos;
 
-        AccountRows(int first, int last, RowsDone progress) {
+        AccountRows(int first, int last, IntUnaryOperator branchOf, RowsDone progress) {
             this.first = first;
             this.next = first;
             this.last = last;
+            this.branchOf = branchOf;
             this.progress = progress;
         }
 
@@ -166,7 +168,7 @@ final class PostgresEngine implements ServerEngine {
                     if ((next - first) % REPORT_EVERY == 0) {
                         report(next - first);
                     }
-                    fill(next, Scaling.branchOfAccount(next));
+                    fill(next, branchOf.applyAsInt(next));
                     next++;
                 }
                 int take = Math.min(len - n, length - pos);

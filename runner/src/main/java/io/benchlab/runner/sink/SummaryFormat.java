@@ -38,13 +38,14 @@ public final class SummaryFormat {
         }
         if (r.rounds().size() > 1) {
             for (Round round : r.rounds()) {
-                line(b, "round " + round.index(), String.format(Locale.ROOT, "tps %.1f  p99 %.3f ms%s",
-                        round.figures().tps(), round.figures().latency().p99Ms(), round.counted() ? "  <- counts" : ""));
+                line(b, "round " + round.index(), String.format(Locale.ROOT, "tps %.1f  p99 %.3f ms",
+                        round.figures().tps(), round.figures().latency().p99Ms()));
             }
         }
         Figures f = r.figures();
         if (f != null) {
-            line(b, "tps", String.format(Locale.ROOT, "%.1f over %.2f s", f.tps(), f.seconds()));
+            line(b, "tps", String.format(Locale.ROOT, "%.1f over %.2f s%s", f.tps(), f.seconds(),
+                    r.rounds().size() > 1 ? " (all " + r.rounds().size() + " rounds)" : ""));
             if (f.schedule() != null) {
                 line(b, "schedule", String.format(Locale.ROOT, "target %.1f tps, achieved %.1f, %d of %d starts missed",
                         f.schedule().targetTps(), f.schedule().achievedTps(), f.schedule().missedStarts(),

@@ -39,6 +39,14 @@ public final class CliCapture {
             return out + systemOut;
         }
 
+        /** Bad input as the lab's commands must tell it: exit 2, one line naming {@code parts}, no trace, no output. */
+        public void assertBadInputLine(String... parts) {
+            assertThat(exitCode).as("%s", this).isEqualTo(2);
+            assertThat(allErr().strip().lines()).as("%s", this).hasSize(1);
+            assertThat(allErr()).contains(parts).doesNotContain("Exception", "\tat ");
+            assertThat(out).as("%s", this).isEmpty();
+        }
+
         public static List<String> lines(String s) {
             return s.lines().toList();
         }

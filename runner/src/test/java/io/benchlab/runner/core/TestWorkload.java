@@ -1,6 +1,7 @@
 package io.benchlab.runner.core;
 
-import io.benchlab.runner.core.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import java.time.Duration;
 

@@ -11,7 +11,7 @@ import io.benchlab.results.RunResult;
 import io.benchlab.runner.cli.RunEnding;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
-import io.benchlab.runner.core.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.sink.JsonFileSink;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.core.Benchmark;
+import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;

@@ -9,7 +9,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Schedule;
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.core.Benchmark;
+import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.sink.ResultSink;

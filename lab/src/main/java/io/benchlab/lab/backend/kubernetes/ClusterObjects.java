@@ -1,10 +1,10 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.results.Placement;
-import io.benchlab.runner.Defaults;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -129,7 +129,7 @@ final class ClusterObjects {
         attempt(problems, () -> client.pods().inNamespace(namespace).withLabelSelector(selector).delete());
         attempt(problems, () -> client.services().inNamespace(namespace).withLabelSelector(selector).delete());
         attempt(problems, () -> client.secrets().inNamespace(namespace).withLabelSelector(selector).delete());
-        long deadline = System.nanoTime() + Defaults.KUBE_DELETE_WAIT.toNanos();
+        long deadline = System.nanoTime() + LabDefaults.KUBE_DELETE_WAIT.toNanos();
         List<String> left = problems.isEmpty() ? stillThere(problems) : List.of();
         while (!left.isEmpty() && System.nanoTime() - deadline < 0) {
             try {

@@ -1,6 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
-import io.benchlab.runner.Defaults;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.core.BadInputException;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * A client for the cluster in the kubeconfig (or the pod's service account), and the one-line
  * messages for a kubeconfig that cannot be used or an API server that does not answer. No retry
- * loops: an API server that is away is said to be away within {@link Defaults#KUBE_API_TIMEOUT}.
+ * loops: an API server that is away is said to be away within {@link LabDefaults#KUBE_API_TIMEOUT}.
  */
 public final class KubeConnection {
 
@@ -35,7 +35,7 @@ public final class KubeConnection {
         if (config.getMasterUrl() == null || config.getMasterUrl().isBlank()) {
             throw new BadInputException("kubeconfig " + where(kubeconfig) + " names no cluster");
         }
-        int ms = (int) Defaults.KUBE_API_TIMEOUT.toMillis();
+        int ms = (int) LabDefaults.KUBE_API_TIMEOUT.toMillis();
         config = new ConfigBuilder(config).withConnectionTimeout(ms).withRequestTimeout(ms)
                 .withRequestRetryBackoffLimit(0).build();
         return new KubernetesClientBuilder().withConfig(config).build();

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
@@ -206,14 +207,14 @@ final class KubernetesRun implements BackendRun {
         }
     }
 
-    /** A pod the scheduler cannot place fails the run once {@link Defaults#KUBE_UNSCHEDULABLE_GRACE} has passed. */
+    /** A pod the scheduler cannot place fails the run once {@link LabDefaults#KUBE_UNSCHEDULABLE_GRACE} has passed. */
     private long unschedulable(Pod pod, String what, long since) {
         Optional<String> why = PodStates.unschedulable(pod);
         if (why.isEmpty()) {
             return 0;
         }
         long now = System.nanoTime();
-        if (since != 0 && now - since > Defaults.KUBE_UNSCHEDULABLE_GRACE.toNanos()) {
+        if (since != 0 && now - since > LabDefaults.KUBE_UNSCHEDULABLE_GRACE.toNanos()) {
             throw new RunFailure("the " + what + " pod cannot be scheduled: " + why.get());
         }
         return since == 0 ? now : since;

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerArgs;
@@ -52,7 +53,7 @@ record RunPlan(
         long deadline = spec.timeout().plus(Defaults.RUNNER_STOP_GRACE).toSeconds();
         Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
-                (int) Defaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null));
+                (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null));
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),

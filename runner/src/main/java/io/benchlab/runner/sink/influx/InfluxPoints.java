@@ -35,6 +35,7 @@ public final class InfluxPoints {
     public static final String EVENT = "benchlab_event";
     public static final String ROUND = "benchlab_round";
     public static final String RUN = "benchlab_run";
+    public static final String CHANGE_POINT = "benchlab_change_point";
     /** The {@code type} tag of the transaction's interval points; statements use their result keys. */
     public static final String TRANSACTION = "transaction";
     /** The {@code result} field drops its latency histograms beyond this many characters. */
@@ -82,7 +83,7 @@ public final class InfluxPoints {
         for (Round round : r.rounds()) {
             Figures f = round.figures();
             lines.add(latency(tagged(ROUND, id, finished).addTag("round", Integer.toString(round.index()))
-                    .addField("counted", round.counted()).addField("seconds", f.seconds())
+                    .addField("seconds", f.seconds())
                     .addField("committed", f.committed()).addField("failed", f.failed())
                     .addField("retried", f.retried()).addField("tps", f.tps()), f.latency()).toLineProtocol());
         }
@@ -113,6 +114,18 @@ public final class InfluxPoints {
                 .addField("db_image", image(r.placement() == null ? null : r.placement().database()))
                 .addField("runner_image", image(r.placement() == null ? null : r.placement().runner()))
                 .addField("result", resultField(r));
+    }
+
+    /**
+     * A change point that lab history found in a metric of a cell's nights, stamped at the first
+     * night after it; {@code id} is that night's run. The same change point written again lands on
+     * the same point. A change from a mean of 0 (NaN) has no {@code change} field.
+     */
+    public static String changePoint(RunIdentity id, Instant at, String metric, double meanBefore, double meanAfter,
+                                     double change, double pValue, String text) {
+        Point p = tagged(CHANGE_POINT, id, at).addTag("metric", metric).addField("mean_before", meanBefore)
+                .addField("mean_after", meanAfter).addField("p_value", pValue).addField("text", text);
+        return (Double.isNaN(change) ? p : p.addField("change", change)).toLineProtocol();
     }
 
     private static Point latency(Point p, Latency l) {

@@ -131,7 +131,7 @@ public final class TpcbLoader {
     private void copyAccounts(Connection c, int scale, long start) throws SQLException {
         long total = Scaling.accounts(scale);
         long[] lastReport = {System.nanoTime()};
-        engine.accountsCopy().copy(c, 1, Scaling.accounts(scale),
+        engine.accountsCopy().copy(c, 1, Scaling.accounts(scale), Scaling::branchOfAccount,
                 done -> lastReport[0] = report(done, total, start, lastReport[0]));
         c.commit();
         progress.rows("accounts", total, total, (System.nanoTime() - start) / 1e9);

@@ -77,7 +77,7 @@ class InfluxPointsTest {
         }
         assertThat(identity).containsOnlyKeys("run_id", "engine", "profile", "clients", "backend", "workload");
         assertThat(contract).containsOnlyKeys(InfluxPoints.INTERVAL, InfluxPoints.EVENT, InfluxPoints.ROUND,
-                InfluxPoints.RUN);
+                InfluxPoints.RUN, InfluxPoints.CHANGE_POINT);
     }
 
     /** Every line the sink writes for the full sample: live (intervals, events) and summary. */
@@ -92,6 +92,7 @@ class InfluxPointsTest {
             lines.add(InfluxPoints.event(id, new RunEvent(kind, kind == RunEvent.Kind.WARMUP ? 0 : 1, start)));
         }
         lines.addAll(InfluxPoints.summary(r));
+        lines.add(InfluxPoints.changePoint(id, start, "tps", 1000.0, 950.0, -0.05, 1e-5, "tps -5.0%"));
         return lines.stream().map(LineProtocol::parse).toList();
     }
 

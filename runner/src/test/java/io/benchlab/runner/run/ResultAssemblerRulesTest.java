@@ -1,5 +1,6 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.results.Consistency;
@@ -24,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which round counts, and how the status and its cause are decided. */
+/** What the run's figures are made of, and how the status and its cause are decided. */
 class ResultAssemblerRulesTest {
 
     /** A round that committed {@code committed} transactions of 1 ms each in {@code seconds}. */
@@ -47,39 +48,45 @@ class ResultAssemblerRulesTest {
     }
 
     @Test
-    void threeRoundsCountTheMedianTpsRound() {
-        assertThat(ResultAssembler.countedRound(rounds(3000, 1000, 2000))).isEqualTo(3);
-        assertThat(ResultAssembler.countedRound(rounds(2000, 3000, 1000))).isEqualTo(1);
-        assertThat(ResultAssembler.countedRound(rounds(1000, 2000, 3000))).isEqualTo(2);
-    }
-
-    @Test
-    void theMedianIsByTpsNotByCommittedCount() {
-        // Round 1 committed most but over the longest time: 3000/30 s = 100 tps, the lowest.
-        List<RoundOutcome> r = List.of(round(1, 3000, 30.0), round(2, 2000, 10.0), round(3, 1500, 10.0));
-        assertThat(ResultAssembler.countedRound(r)).isEqualTo(3);
-    }
-
-    @Test
-    void fourRoundsCountTheLowerMedian() {
-        // Sorted by tps: 100 (r2), 200 (r4), 300 (r3), 400 (r1); the lower median is round 4.
-        assertThat(ResultAssembler.countedRound(rounds(4000, 1000, 3000, 2000))).isEqualTo(4);
-        assertThat(ResultAssembler.countedRound(rounds(1000, 2000, 3000, 4000))).isEqualTo(2);
-    }
-
-    @Test
-    void oneRoundCountsItself() {
-        assertThat(ResultAssembler.countedRound(rounds(500))).isEqualTo(1);
-    }
-
-    @Test
-    void assembleMarksExactlyTheMedianRoundAndUsesItsFigures() {
+    void theRunsFiguresAreAllRoundsTogether() {
+        // 4000, 1000, 3000 and 2000 committed in 10 s each: 10000 in 40 s, 250 tps, whatever the median round.
         RunResult r = ResultAssembler.assemble(parts(outcome(false, null, rounds(4000, 1000, 3000, 2000)),
                 okConsistency(), null));
-        assertThat(r.rounds()).extracting(Round::counted).containsExactly(false, false, false, true);
-        assertThat(r.figures()).isEqualTo(r.rounds().get(3).figures());
-        assertThat(r.figures().committed()).isEqualTo(2000);
-        assertThat(r.figures().tps()).isEqualTo(200.0);
+        assertThat(r.rounds()).extracting(Round::index).containsExactly(1, 2, 3, 4);
+        assertThat(r.rounds()).extracting(x -> x.figures().committed()).containsExactly(4000L, 1000L, 3000L, 2000L);
+        assertThat(r.figures().committed()).isEqualTo(10_000);
+        assertThat(r.figures().seconds()).isEqualTo(40.0);
+        assertThat(r.figures().tps()).isEqualTo(250.0);
+        assertThat(r.figures().latency().count()).isEqualTo(10_000);
+        assertThat(ResultValidator.validate(r)).isEmpty();
+    }
+
+    @Test
+    void tpsIsOverTheRoundsSummedTimeNotTheMeanOfTheirRates() {
+        // 3000 in 30 s and 1000 in 10 s: 4000 in 40 s is 100 tps (the mean of the rates, 100 and 100, agrees;
+        // 3000 in 10 s and 1000 in 30 s would not: 4000 in 40 s, against a mean rate of 166.7).
+        RunResult r = ResultAssembler.assemble(parts(outcome(false, null,
+                List.of(round(1, 3000, 10.0), round(2, 1000, 30.0))), okConsistency(), null));
+        assertThat(r.figures().tps()).isEqualTo(100.0);
+    }
+
+    @Test
+    void theRunsTailIsTheMergedHistogramsNotOneRounds() {
+        // Round 1: 1000 fast transactions (1 ms); round 2: 1000, of which 30 take 50 ms. Round 1's p99 is 1 ms,
+        // round 2's 50 ms; all 2000 together put 30 slow ones (1.5%) above the 99th percentile: 50 ms.
+        WorkerMetrics slow = new WorkerMetrics();
+        for (int i = 0; i < 1000; i++) {
+            slow.committed(i < 30 ? 50_000_000L : 1_000_000L);
+        }
+        PhaseTotals slowTotals = new PhaseTotals();
+        slow.drainInto(slowTotals);
+        RunResult r = ResultAssembler.assemble(parts(outcome(false, null, List.of(round(1, 1000, 10.0),
+                new RoundOutcome(2, 10.0, slowTotals, new Memory(3_000_000L, 1_000_000L)))), okConsistency(), null));
+        assertThat(r.rounds().get(0).figures().latency().p99Ms()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(r.figures().latency().p99Ms()).isCloseTo(50.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(r.figures().latency().p95Ms()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.01));
+        // Memory: the highest any round saw, each figure on its own.
+        assertThat(r.figures().memory()).isEqualTo(new Memory(3_000_000L, 2_000_000L));
     }
 
     @Test
@@ -188,7 +195,7 @@ class ResultAssemblerRulesTest {
                 config,
                 new EngineInfo("h2", "memory", "H2", "2.3.232", "H2 JDBC Driver 2.3.232", "jdbc:h2:mem:x", Map.of()),
                 new Environment("0.1.0-SNAPSHOT", "unknown", "jvm", "vendor", "Linux", "amd64", "cpu", 2, 1L << 30,
-                        "host", List.of(), null, null),
+                        "host", List.of(), null, null, "6.1.0", "b0b1b2b3-0000-4000-8000-000000000000", "none"),
                 Placement.of("embedded"), null, driver, consistency, error);
     }
 }

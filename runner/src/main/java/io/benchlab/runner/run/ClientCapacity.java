@@ -1,6 +1,8 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.ConnectionSlots;
 import java.sql.Connection;
 import java.sql.SQLException;

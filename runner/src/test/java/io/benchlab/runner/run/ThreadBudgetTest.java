@@ -1,4 +1,4 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,11 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.CallGuard;
+import io.benchlab.runner.core.Redact;
+import io.benchlab.runner.core.EnvironmentProbe;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.Consistency.Sums;
 import io.benchlab.results.EngineInfo;

@@ -1,5 +1,6 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Warning;

@@ -1,4 +1,4 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

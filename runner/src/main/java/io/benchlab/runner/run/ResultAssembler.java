@@ -1,5 +1,6 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Environment;
@@ -21,7 +22,6 @@ import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,32 +60,21 @@ public final class ResultAssembler {
 
     public static RunResult assemble(Parts p) {
         List<Round> rounds = new ArrayList<>();
-        Figures counted = null;
+        Figures all = null;
         Warmup warmup = null;
         if (p.driver() != null && !p.driver().rounds().isEmpty()) {
-            int countedIndex = countedRound(p.driver().rounds());
             for (RoundOutcome r : p.driver().rounds()) {
-                Figures f = figures(r, p.config().rateTps());
-                rounds.add(new Round(r.index(), r.index() == countedIndex, f));
-                if (r.index() == countedIndex) {
-                    counted = f;
-                }
+                rounds.add(new Round(r.index(), figures(r, p.config().rateTps())));
             }
+            all = figures(RoundOutcome.together(p.driver().rounds()), p.config().rateTps());
             warmup = new Warmup(p.driver().warmupSeconds(), p.driver().warmupCommitted(), p.driver().warmupFailed(),
                     p.driver().warmupMissedStarts());
         }
         Status status = status(p);
         return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p),
                 Warnings.of(p.config(), p.driver(), p.consistency()), p.timestamps(),
-                knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, counted, rounds,
+                knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, all, rounds,
                 p.driver() == null ? List.of() : p.driver().intervals(), p.consistency());
-    }
-
-    /** The round with the median tps counts (the lower median for an even count). */
-    static int countedRound(List<RoundOutcome> rounds) {
-        List<RoundOutcome> byTps = new ArrayList<>(rounds);
-        byTps.sort(Comparator.comparingDouble(RoundOutcome::tps).thenComparingInt(RoundOutcome::index));
-        return byTps.get((byTps.size() - 1) / 2).index();
     }
 
     static Figures figures(RoundOutcome r, Double rateTps) {

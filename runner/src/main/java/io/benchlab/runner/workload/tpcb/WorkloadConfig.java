@@ -1,5 +1,8 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.workload.tpcb;
 
+import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.Durations;
+import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.workload.tpcb.Distribution;

@@ -1,5 +1,7 @@
-package io.benchlab.runner.core;
+package io.benchlab.runner.run;
 
+import io.benchlab.runner.core.Isolation;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.results.Consistency;
@@ -12,7 +14,7 @@ import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.WorkerMetrics;
-import io.benchlab.runner.core.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
