@@ -16,10 +16,11 @@ import picocli.CommandLine.Spec;
         description = {"Compare runs with the first (the baseline): tps, p50, p95, p99 and failures, each with its"
                 + " change, the confidence interval of the change (noise), the p-value and a verdict (improved,"
                 + " regressed, no change, or inconclusive when the runs hold too few rounds).",
-                "A run's value is that of all its rounds together; the samples are its rounds. Welch's t-test and"
-                + " the Mann-Whitney U test must both find a change at --alpha, and it must pass --threshold"
-                + " (latencies also --latency-floor). Several runs of one configuration make one side"
-                + " (a1.json,a2.json): the spread between them then counts as noise.",
+                "A run's value is that of all its rounds together; the samples are its rounds, and the noise is theirs"
+                + " plus the spread between identical runs (measured from two runs or more a side, else taken as"
+                + " --between-runs times the rounds'). Student's t on that noise and the Mann-Whitney U test on the"
+                + " rounds must both find a change at --alpha, and it must pass --threshold (latencies also"
+                + " --latency-floor). Several runs of one configuration make one side (a1.json,a2.json).",
                 "Exit code: 0 no regression, 1 a metric regressed (or, with --strict, one was inconclusive),"
                 + " 2 bad input (or runs that are not comparable)."})
 final class CompareCommand implements Callable<Integer> {

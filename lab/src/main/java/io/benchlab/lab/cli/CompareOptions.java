@@ -13,7 +13,7 @@ public final class CompareOptions {
     static final double MOST_ALPHA = 0.2;
 
     @Option(names = "--alpha", paramLabel = "P", defaultValue = "" + LabDefaults.COMPARE_ALPHA,
-            description = "Significance level: a change counts only when Welch's t-test and the Mann-Whitney U test"
+            description = "Significance level: a change counts only when the t-test and the Mann-Whitney U test"
                     + " on the rounds both give a p-value below it; the fewer it is, the more rounds a side it needs"
                     + " (5 at 0.01, 7 at 0.001) (default: ${DEFAULT-VALUE}).")
     double alpha;

@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Real runs for the lab compare and lab rerun tests: eight measured rounds of one second a run, at a
@@ -40,6 +42,9 @@ final class ComparedRuns {
     /** The significance level the compare and rerun tests judge at (see above). */
     static final String ALPHA = "0.0002";
 
+    /** A row of lab compare's table ends with its verdict. */
+    private static final Pattern VERDICT = Pattern.compile("(improved|regressed|no change|inconclusive)$");
+
     /** The latency floor of the tests that expect no regression (see above). */
     static final String LATENCY_FLOOR_MS = "10";
 
@@ -68,10 +73,11 @@ final class ComparedRuns {
         return r;
     }
 
-    /** The verdict column of a metric's row in lab compare's (last) table, below a run's summary if any. */
+    /** The verdict column (the last) of a metric's row in lab compare's (last) table, below a run's summary if any. */
     static String verdict(String out, String metric) {
         String table = out.substring(out.lastIndexOf("\nmetric ") + 1);
-        return table.lines().filter(l -> l.startsWith(metric + " ")).findFirst().orElseThrow()
-                .replaceAll(".*(%|pp)\\s+", "").strip();
+        String row = table.lines().filter(l -> l.startsWith(metric + " ")).findFirst().orElseThrow();
+        Matcher m = VERDICT.matcher(row);
+        return m.find() ? m.group(1) : row;
     }
 }
