@@ -85,4 +85,32 @@ public final class LabDefaults {
 
     /** lab stack up waits this long for InfluxDB's and Grafana's health endpoints (a first start sets InfluxDB up). */
     public static final Duration STACK_START_TIMEOUT = Duration.ofMinutes(2);
+
+    /** The client counts lab sweep runs when not told: the seeds' experiment, 1 to 64 doubling. */
+    public static final String SWEEP_CLIENTS = "1,2,4,8,16,32,64";
+
+    /**
+     * Container backends (docker and kubernetes) give the database and the runner each their
+     * own CPU and memory limits, as on the cluster: per engine and profile, in the engine's
+     * descriptor (images/&lt;engine&gt;/engine.properties). The smallest CPU limit Docker takes:
+     */
+    public static final double MIN_CPUS = 0.01;
+
+    /** The smallest memory limit, as the CLI reads a size: below it neither a database nor a JVM starts. */
+    public static final String MIN_MEMORY = "64m";
+
+    /** How long a managed database may take from container start to answering over JDBC. */
+    public static final Duration DB_READY_TIMEOUT = Duration.ofSeconds(120);
+
+    /**
+     * A containerised run is stopped (and its result kept, as interrupted) after its planned
+     * time plus this much, which covers the load and the consistency checks.
+     */
+    public static final Duration RUN_TIMEOUT_SLACK = Duration.ofMinutes(30);
+
+    /** How long a stopped runner gets to write its interrupted result before it is killed. */
+    public static final Duration RUNNER_STOP_GRACE = Duration.ofSeconds(30);
+
+    /** How long lab compare waits for InfluxDB to answer a query. */
+    public static final Duration INFLUX_QUERY_TIMEOUT = Duration.ofSeconds(30);
 }

@@ -23,7 +23,7 @@ public final class Defaults {
     /** Warm-up before the first round, as the CLI reads a duration; its transactions count in no figure. */
     public static final String WARMUP = "2s";
 
-    /** Measured rounds; the round with the median tps is the one that counts. */
+    /** Measured rounds; the run's figures are all of them together, and each is kept on its own. */
     public static final int ROUNDS = 1;
 
     /** Tries per transaction on serialization failures and deadlocks (1 = no retry). */
@@ -108,9 +108,6 @@ public final class Defaults {
     /** Where results go when --output is not given: results/&lt;run-id&gt;.json. */
     public static final String RESULTS_DIR = "results";
 
-    /** The client counts lab sweep runs when not told: the seeds' experiment, 1 to 64 doubling. */
-    public static final String SWEEP_CLIENTS = "1,2,4,8,16,32,64";
-
     /** Where file-backed embedded engines keep their data. */
     public static final String DATA_DIR = "data";
 
@@ -123,28 +120,6 @@ public final class Defaults {
      */
     public static final long HISTOGRAM_MAX_NANOS = Duration.ofHours(1).toNanos();
     public static final int HISTOGRAM_DIGITS = 3;
-
-    /**
-     * Container backends (docker now, kubernetes next) give the database and the runner each their
-     * own CPU and memory limits, as on the cluster: per engine and profile, in the engine's
-     * descriptor (images/&lt;engine&gt;/engine.properties). The smallest CPU limit Docker takes:
-     */
-    public static final double MIN_CPUS = 0.01;
-
-    /** The smallest memory limit, as the CLI reads a size: below it neither a database nor a JVM starts. */
-    public static final String MIN_MEMORY = "64m";
-
-    /** How long a managed database may take from container start to answering over JDBC. */
-    public static final Duration DB_READY_TIMEOUT = Duration.ofSeconds(120);
-
-    /**
-     * A containerised run is stopped (and its result kept, as interrupted) after its planned
-     * time plus this much, which covers the load and the consistency checks.
-     */
-    public static final Duration RUN_TIMEOUT_SLACK = Duration.ofMinutes(30);
-
-    /** How long a stopped runner gets to write its interrupted result before it is killed. */
-    public static final Duration RUNNER_STOP_GRACE = Duration.ofSeconds(30);
 
     /** InfluxDB organisation and bucket when --influx-org and --influx-bucket are not given (.ci/influx and make stack make them). */
     public static final String INFLUX_ORG = "benchlab";
@@ -180,9 +155,6 @@ public final class Defaults {
      * streams to the same place sends them first. Relative to the user's home.
      */
     public static final String INFLUX_SPILL_DIR = ".cache/benchlab/influx-spill";
-
-    /** How long lab compare waits for InfluxDB to answer a query. */
-    public static final Duration INFLUX_QUERY_TIMEOUT = Duration.ofSeconds(30);
 
     private Defaults() {
     }

@@ -1,6 +1,6 @@
 package io.benchlab.lab.backend;
 
-import io.benchlab.runner.Defaults;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.core.BadInputException;
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -73,16 +73,16 @@ public record ContainerLimits(double cpus, long memoryBytes) {
     }
 
     private static void checkCpus(String option, double cpus) {
-        if (!(cpus >= Defaults.MIN_CPUS && Double.isFinite(cpus))) {
-            throw new BadInputException(option + " must be at least " + Defaults.MIN_CPUS + " CPUs, got "
+        if (!(cpus >= LabDefaults.MIN_CPUS && Double.isFinite(cpus))) {
+            throw new BadInputException(option + " must be at least " + LabDefaults.MIN_CPUS + " CPUs, got "
                     + (Double.isFinite(cpus) ? BigDecimal.valueOf(cpus).stripTrailingZeros().toPlainString() : cpus));
         }
     }
 
     private static void checkMemory(String option, long bytes, String given) {
-        long min = parseMemory("the minimum", Defaults.MIN_MEMORY);
+        long min = parseMemory("the minimum", LabDefaults.MIN_MEMORY);
         if (bytes < min) {
-            throw new BadInputException(option + " must be at least " + Defaults.MIN_MEMORY + ", got " + given);
+            throw new BadInputException(option + " must be at least " + LabDefaults.MIN_MEMORY + ", got " + given);
         }
     }
 }

@@ -2,8 +2,8 @@ package io.benchlab.lab.backend;
 
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.cli.ExitCodes;
-import io.benchlab.runner.cli.LocalRun;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.LocalRun;
 import io.benchlab.runner.sink.ResultSink;
 
 /** The runner in the lab's own JVM, against the run's target: nothing to provision or remove. */

@@ -1,12 +1,12 @@
 package io.benchlab.lab.backend;
 
-import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.OutputOptions;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
+import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.influx.InfluxSettings;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.time.Duration;
 
 /**
@@ -21,13 +21,13 @@ public record RunSpec(
         Profile profile,
         Target target,
         WorkloadConfig workload,
-        OutputOptions output,
+        Output output,
         Duration timeout,
         InfluxSettings influx) {
 
     /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
     public static Duration plannedTimeout(WorkloadConfig w) {
         Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
-        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(Defaults.RUN_TIMEOUT_SLACK);
+        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(LabDefaults.RUN_TIMEOUT_SLACK);
     }
 }

@@ -1,9 +1,9 @@
 package io.benchlab.lab.backend;
 
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.OutputOptions;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.influx.InfluxSettings;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
@@ -26,7 +26,7 @@ public final class RunnerArgs {
     public record Database(String engine, String profile, String jdbcUrl, String user, String passwordFile) {
     }
 
-    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, OutputOptions output) {
+    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, Output output) {
         List<String> args = new ArrayList<>(List.of("run", "--run-id", runId, "--backend-label", backend,
                 "--engine", db.engine(), "--profile", db.profile(), "--jdbc-url", db.jdbcUrl(),
                 "--user", db.user(), "--password-file", db.passwordFile(), "--output", RESULT_FILE));

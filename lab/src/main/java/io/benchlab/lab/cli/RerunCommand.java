@@ -42,9 +42,9 @@ final class RerunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var rules = compare.rules(output.strict());
+        var rules = compare.rules(output.toOutput().strict());
         var recorded = ResultFiles.read(result);
-        return Rerun.run(result.toString(), recorded, output, influx.settings(), allowImageChange, rules,
+        return Rerun.run(result.toString(), recorded, output.toOutput(), influx.settings(), allowImageChange, rules,
                 commandSpec.commandLine().getOut(), commandSpec.commandLine().getErr());
     }
 }

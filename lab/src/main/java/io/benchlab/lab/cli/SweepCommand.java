@@ -1,5 +1,6 @@
 package io.benchlab.lab.cli;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.pipeline.PlannedRun;
 import io.benchlab.lab.pipeline.Sweep;
 import io.benchlab.runner.Defaults;
@@ -11,13 +12,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 @Command(versionProvider = VersionProvider.class, name = "sweep", mixinStandardHelpOptions = true,
         modelTransformer = SweepCommand.Lists.class,
@@ -45,7 +46,7 @@ final class SweepCommand implements Callable<Integer> {
                 description = "Engines to sweep, comma-separated (LabMain lists them) (default: ${DEFAULT-VALUE}).")
         String engines;
 
-        @Option(names = {"-c", "--clients"}, paramLabel = "N,...", defaultValue = Defaults.SWEEP_CLIENTS,
+        @Option(names = {"-c", "--clients"}, paramLabel = "N,...", defaultValue = LabDefaults.SWEEP_CLIENTS,
                 description = "Client counts to sweep, comma-separated, each with every engine"
                         + " (default: ${DEFAULT-VALUE}).")
         String clients;

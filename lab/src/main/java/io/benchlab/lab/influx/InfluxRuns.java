@@ -7,9 +7,9 @@ import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.exceptions.InfluxException;
 import com.influxdb.query.FluxRecord;
 import com.influxdb.query.FluxTable;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.sink.influx.InfluxPoints;
 import io.benchlab.runner.sink.influx.InfluxSettings;
@@ -35,8 +35,8 @@ public final class InfluxRuns implements AutoCloseable {
 
     public InfluxRuns(InfluxSettings connection) {
         this.connection = connection;
-        var http = new OkHttpClient.Builder().readTimeout(Defaults.INFLUX_QUERY_TIMEOUT)
-                .connectTimeout(Defaults.INFLUX_QUERY_TIMEOUT);
+        var http = new OkHttpClient.Builder().readTimeout(LabDefaults.INFLUX_QUERY_TIMEOUT)
+                .connectTimeout(LabDefaults.INFLUX_QUERY_TIMEOUT);
         this.client = InfluxDBClientFactory.create(InfluxDBClientOptions.builder().url(connection.url().toString())
                 .authenticateToken(connection.token().reveal().toCharArray()).org(connection.org())
                 .bucket(connection.bucket()).okHttpClient(http).build());

@@ -1,5 +1,6 @@
 package io.benchlab.lab.pipeline;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
@@ -10,12 +11,12 @@ import io.benchlab.lab.backend.RunnerOutcome;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.ExitCodes;
-import io.benchlab.runner.cli.OutputPath;
-import io.benchlab.runner.cli.RunEnding;
-import io.benchlab.runner.cli.RunIds;
-import io.benchlab.runner.cli.RunSinks;
-import io.benchlab.runner.cli.StopHook;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.OutputPath;
+import io.benchlab.runner.run.RunEnding;
+import io.benchlab.runner.run.RunIds;
+import io.benchlab.runner.run.RunSinks;
+import io.benchlab.runner.run.StopHook;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.influx.InfluxSink;
 import java.io.PrintWriter;
@@ -32,7 +33,7 @@ import java.time.Instant;
 public final class RunPipeline {
 
     /** How long a signal holds the JVM for the runner's result: the runner's own grace, and the removal. */
-    static final Duration SIGNAL_HOLD = Defaults.RUNNER_STOP_GRACE.plusSeconds(30);
+    static final Duration SIGNAL_HOLD = LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30);
 
     private RunPipeline() {
     }
@@ -50,7 +51,7 @@ public final class RunPipeline {
             throws Exception {
         backend.check(spec);
         String runId = RunIds.next(spec.engine().name());
-        Path given = spec.output().output();
+        Path given = spec.output().file();
         Path file = OutputPath.check(given != null ? given : resultsDir.resolve(runId + ".json"));
         Progress progress = new Progress(err, spec.output().quiet());
         ResultSink sinks = sinks(backend, spec, file, progress);

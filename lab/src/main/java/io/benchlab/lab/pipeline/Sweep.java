@@ -1,8 +1,8 @@
 package io.benchlab.lab.pipeline;
 
 import io.benchlab.lab.backend.Progress;
-import io.benchlab.runner.cli.ExitCodes;
-import io.benchlab.runner.cli.StopHook;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.StopHook;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.benchlab.lab.pipeline;
 
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.cli.ExitCodes;
+import io.benchlab.runner.run.ExitCodes;
 import java.nio.file.Path;
 
 /**

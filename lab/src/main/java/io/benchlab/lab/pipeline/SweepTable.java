@@ -1,16 +1,20 @@
 package io.benchlab.lab.pipeline;
 
 import io.benchlab.results.Figures;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Warning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The table a sweep ends with: one line per point, in the order the points ran. */
 final class SweepTable {
 
-    private static final String[] HEADER = {"engine", "clients", "status", "tps", "p50 ms", "p99 ms", "failures", "result"};
+    private static final String[] HEADER =
+        {"engine", "clients", "status", "tps", "p50 ms", "p99 ms", "failures", "warnings", "result"};
     /** Numbers read best right-aligned; the rest left. */
-    private static final boolean[] RIGHT = {false, true, false, true, true, true, true, false};
+    private static final boolean[] RIGHT = {false, true, false, true, true, true, true, false, false};
 
     private SweepTable() {
     }
@@ -44,7 +48,14 @@ final class SweepTable {
             f == null || f.latency() == null ? "-" : number("%.3f", f.latency().p50Ms()),
             f == null || f.latency() == null ? "-" : number("%.3f", f.latency().p99Ms()),
             f == null ? "-" : Long.toString(f.failed()),
+            warnings(r.result()),
             r.file() == null ? "-" : r.file().toString()};
+    }
+
+    /** The codes of the point's warnings (branch_contention: its clients queue on too few branches). */
+    private static String warnings(RunResult r) {
+        return r == null || r.warnings().isEmpty() ? "-"
+                : r.warnings().stream().map(Warning::code).collect(Collectors.joining(","));
     }
 
     private static String number(String format, double value) {

@@ -16,15 +16,15 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.engine.Profile;
+import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.influx.InfluxSettings;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class Rerun {
     private Rerun() {
     }
 
-    public static int run(String source, RunResult recorded, OutputOptions output, InfluxSettings influx,
+    public static int run(String source, RunResult recorded, Output output, InfluxSettings influx,
                           boolean allowImageChange,
                           Compare.Rules rules, PrintWriter out, PrintWriter err) throws Exception {
         Engine engine = Engines.find(recorded.engine().name()).orElseThrow(() -> new BadInputException(

@@ -1,9 +1,9 @@
 package io.benchlab.lab.stack;
 
 import io.benchlab.lab.LabDefaults;
-import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.VersionProvider;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.run.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

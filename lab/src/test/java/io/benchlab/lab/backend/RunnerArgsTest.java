@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /** The runner in a container must run exactly the workload the lab was given. */
 class RunnerArgsTest {
@@ -55,7 +55,7 @@ class RunnerArgsTest {
         new CommandLine(h).parseArgs(outputOptions.isEmpty() ? new String[0] : outputOptions.split(" "));
         List<String> args = RunnerArgs.run("20261122T000000Z-postgres-abcd", "docker",
                 new RunnerArgs.Database("postgres", "relaxed", "jdbc:postgresql://10.88.0.5:5432/bench", "bench",
-                        "/run/secrets/db-password"), w, h.output);
+                        "/run/secrets/db-password"), w, h.output.toOutput());
         boolean quiet = outputOptions.contains("--quiet");
         assertThat(args.subList(0, 3)).containsExactly("run", "--run-id", "20261122T000000Z-postgres-abcd");
         assertThat(String.join(" ", args)).contains("--password-file /run/secrets/db-password",

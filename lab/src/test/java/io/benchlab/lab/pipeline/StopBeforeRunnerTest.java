@@ -11,11 +11,11 @@ import io.benchlab.lab.backend.RunnerOutcome;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
-import io.benchlab.runner.cli.ExitCodes;
-import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.ResultSink;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,7 +35,7 @@ class StopBeforeRunnerTest {
     void aTimeoutBetweenTheDatabaseAndTheRunnerKeepsTheRunnerFromStarting(@TempDir Path dir) throws Exception {
         Engine postgres = Engines.find("postgres").orElseThrow();
         RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().build(),
-                new OutputOptions(), Duration.ofMillis(50), null);
+                Output.DEFAULT, Duration.ofMillis(50), null);
         AtomicBoolean runnerStarted = new AtomicBoolean();
         Backend slowDatabase = new Backend() {
             @Override

@@ -1,8 +1,9 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.results.Consistency.Sums;
-import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.run.Benchmark;
+import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import io.benchlab.runner.workload.tpcb.TpcbSchema;
 import java.sql.Connection;

@@ -1,6 +1,7 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.run.ExitCodes;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

@@ -1,10 +1,12 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.run.Benchmark;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.LocalRun;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.benchlab.runner.cli;
 
+import io.benchlab.runner.run.Output;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -17,15 +18,8 @@ public final class OutputOptions {
             + " (for nightly jobs).")
     boolean strict;
 
-    public Path output() {
-        return output;
-    }
-
-    public boolean quiet() {
-        return quiet;
-    }
-
-    public boolean strict() {
-        return strict;
+    /** What the options say, as the run takes it. */
+    public Output toOutput() {
+        return new Output(output, quiet, strict);
     }
 }

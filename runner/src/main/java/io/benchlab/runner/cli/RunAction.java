@@ -6,10 +6,17 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.run.ExitCodes;
+import io.benchlab.runner.run.LocalRun;
+import io.benchlab.runner.run.Output;
+import io.benchlab.runner.run.OutputPath;
+import io.benchlab.runner.run.RunEnding;
+import io.benchlab.runner.run.RunSinks;
+import io.benchlab.runner.run.StopHook;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import io.benchlab.runner.sink.influx.InfluxSink;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -31,9 +38,9 @@ public final class RunAction {
      * points, for a runner whose result the lab completes and writes to InfluxDB itself.
      */
     public static int execute(String runId, Target target, WorkloadConfig config, Placement placement,
-                              OutputOptions options, InfluxSettings influx, boolean influxLiveOnly, boolean framed,
+                              Output options, InfluxSettings influx, boolean influxLiveOnly, boolean framed,
                               PrintWriter out, PrintWriter err) throws IOException {
-        Path file = OutputPath.forRun(options.output(), runId);
+        Path file = OutputPath.forRun(options.file(), runId);
         Sinks sinks = RunSinks.of(file, influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
                 line -> warn(err, line));
         LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks);

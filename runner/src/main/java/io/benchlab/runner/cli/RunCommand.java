@@ -1,6 +1,7 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.results.Placement;
+import io.benchlab.runner.run.RunIds;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
         var resolved = target.toTarget();
         var influxSettings = influx.settings();
         return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config,
-                Placement.of(backend), output, influxSettings, influxLiveOnly, framed, spec.commandLine().getOut(),
+                Placement.of(backend), output.toOutput(), influxSettings, influxLiveOnly, framed, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 }

@@ -3,9 +3,9 @@ package io.benchlab.runner.cli;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Isolation;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
@@ -42,7 +42,8 @@ public final class WorkloadOptions {
     Double rate;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + Defaults.ROUNDS,
-            description = "Measured rounds; each is reported, the median-tps round counts (default: ${DEFAULT-VALUE}).")
+            description = "Measured rounds; each is reported, and the run's figures are all of them together; lab compare"
+                    + " needs 5 or more a side (default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--seed", paramLabel = "N",

@@ -1,6 +1,5 @@
 package io.benchlab.runner.run;
 
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Warning;
@@ -9,6 +8,7 @@ import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.Counter;
 import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +29,7 @@ final class Warnings {
     static List<Warning> of(WorkloadConfig config, DriverOutcome driver, Consistency consistency) {
         List<Warning> out = new ArrayList<>();
         if (driver != null && !driver.rounds().isEmpty()) {
+            branchContention(config, out);
             failures(driver, out);
             zeroTps(config, driver.intervals(), out);
             reconnects(driver.intervals(), out);
@@ -113,6 +114,22 @@ final class Warnings {
             out.add(new Warning("reconnects", total, String.format(Locale.ROOT,
                     "clients lost their connection and reconnected %d time(s): %s", total, listed(times))));
         }
+    }
+
+    /**
+     * More clients than branches: every TPC-B transaction updates one branch row and holds its lock
+     * to the commit, so the clients queue on those rows and the figures measure the queue more than
+     * the engine. pgbench's documentation asks for a scale of at least the number of clients.
+     */
+    private static void branchContention(WorkloadConfig config, List<Warning> out) {
+        if (config.selectOnly() || config.clients() <= config.scale()) {
+            return;
+        }
+        out.add(new Warning("branch_contention", round4((double) config.clients() / config.scale()),
+                String.format(Locale.ROOT, "%d clients on %d branch row(s): the transactions queue on the branches'"
+                        + " row locks, so the figures measure that queue more than the engine (like pgbench, give"
+                        + " --scale %d or more: one branch per client)", config.clients(), config.scale(),
+                        config.clients())));
     }
 
     private static void missedRate(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {

@@ -2,6 +2,7 @@ package io.benchlab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.runner.run.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
+import io.benchlab.runner.run.ExitCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
+import io.benchlab.runner.run.ExitCodes;
 import java.nio.file.Path;
 import java.util.UUID;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** What a run with warnings prints and returns: the warnings in the summary, exit 1 only with --strict. */
 @ResourceLock(Resources.SYSTEM_OUT)

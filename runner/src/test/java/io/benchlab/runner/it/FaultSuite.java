@@ -2,8 +2,8 @@ package io.benchlab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchlab.results.Consistency;
 import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.Consistency;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
@@ -11,11 +11,11 @@ import io.benchlab.results.Warning;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.DurationConverter;
-import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.cli.RunnerProcess;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,12 +1,10 @@
 package io.benchlab.runner.run;
 
-import io.benchlab.runner.core.Isolation;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.benchlab.results.Consistency;
 import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.Consistency;
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Environment;
 import io.benchlab.results.Figures;
@@ -21,7 +19,7 @@ import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
+import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.IntervalSummary;
@@ -33,6 +31,8 @@ import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
 import io.benchlab.runner.workload.tpcb.TxInput;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +66,7 @@ class GoldenResultTest {
     static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "run-result-seed42.json");
     static final String RUN_ID = "20250301T090000Z-hsqldb-2a2a";
 
-    /** Round lengths differ a little, as measured ones do; the median-tps round counts. */
+    /** Round lengths differ a little, as measured ones do; the run's figures are all of them together. */
     private static final double[] ROUND_SECONDS = {5.001, 4.999, 5.0};
     private static final double INTERVAL_SECONDS = 2.5;
     private static final int INTERVALS_PER_ROUND = 2;

@@ -1,23 +1,23 @@
 package io.benchlab.runner.run;
 
-import io.benchlab.runner.core.Isolation;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchlab.results.Consistency;
 import io.benchlab.results.Consistency.Sums;
+import io.benchlab.results.Consistency;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Memory;
 import io.benchlab.results.Warning;
+import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.WorkerMetrics;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,10 +28,15 @@ import org.junit.jupiter.api.Test;
 /** Each warning from what a run measured: its code, its figure, and a sentence with the times. */
 class WarningsTest {
 
+    /** Four clients on four branches, at {@code rate} (null: full speed). */
     static WorkloadConfig config(Double rate) {
-        return new WorkloadConfig(1, 4, Duration.ofSeconds(10), null, Duration.ZERO, rate, 1, 1, Distribution.TPCB,
-                StatementMode.PREPARED, false, Isolation.DEFAULT, false, 10, Duration.ofSeconds(1), 10_000, false,
-                Duration.ofSeconds(5));
+        return config(4, 4, false, rate);
+    }
+
+    static WorkloadConfig config(int scale, int clients, boolean selectOnly, Double rate) {
+        return new WorkloadConfig(scale, clients, Duration.ofSeconds(10), null, Duration.ZERO, rate, 1, 1,
+                Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT, selectOnly, 10,
+                Duration.ofSeconds(1), 10_000, false, Duration.ofSeconds(5));
     }
 
     /** A round recorded through the real metrics: commits, failures, exhausted retries, timeouts, missed starts. */
@@ -71,6 +76,18 @@ class WarningsTest {
     @Test
     void aHealthyRunHasNone() {
         assertThat(warnings(config(null), round(10, 1000, 5, 0, 0, 0), steady(10), null)).isEmpty();
+    }
+
+    @Test
+    void moreClientsThanBranchesSayTheyQueueOnTheBranchRows() {
+        Map<String, Warning> w = warnings(config(2, 8, false, null), round(10, 1000, 5, 0, 0, 0), steady(10), null);
+        assertThat(w).containsOnlyKeys("branch_contention");
+        assertThat(w.get("branch_contention").figure()).as("clients per branch").isEqualTo(4.0);
+        assertThat(w.get("branch_contention").message()).contains("8 clients on 2 branch row(s)", "--scale 8");
+        assertThat(warnings(config(8, 8, false, null), round(10, 1000, 5, 0, 0, 0), steady(10), null))
+                .as("one branch per client").isEmpty();
+        assertThat(warnings(config(1, 8, true, null), round(10, 1000, 0, 0, 0, 0), steady(10), null))
+                .as("select-only takes no row locks").isEmpty();
     }
 
     @Test

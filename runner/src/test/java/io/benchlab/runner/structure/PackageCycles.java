@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.spi.ToolProvider;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.spi.ToolProvider;
 
 /**
  * The package graph of a module's compiled classes, as the JDK's jdeps reads it, and its cycles:
@@ -37,16 +37,8 @@ public final class PackageCycles {
 
     /** Each package under {@code prefix} and the packages under {@code prefix} it uses. */
     public static Map<String, Set<String>> graph(Path classes, String prefix) {
-        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new IllegalStateException(
-                "no jdeps in this JDK"));
-        StringWriter out = new StringWriter();
-        int code = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-filter:none",
-                classes.toString());
-        if (code != 0) {
-            throw new IllegalStateException("jdeps failed (" + code + "): " + out);
-        }
         Map<String, Set<String>> graph = new TreeMap<>();
-        for (String line : out.toString().split("\n")) {
+        for (String line : jdeps("-verbose:package", classes).split("\n")) {
             Matcher m = EDGE.matcher(line);
             if (m.find() && m.group(1).startsWith(prefix) && m.group(2).startsWith(prefix)
                     && !m.group(1).equals(m.group(2))) {
@@ -54,6 +46,30 @@ public final class PackageCycles {
             }
         }
         return graph;
+    }
+
+    /** The classes of package {@code used} that the classes under {@code prefix} use (nested ones with their $). */
+    public static Set<String> classesUsed(Path classes, String prefix, String used) {
+        Set<String> out = new TreeSet<>();
+        for (String line : jdeps("-verbose:class", classes).split("\n")) {
+            Matcher m = EDGE.matcher(line);
+            if (m.find() && m.group(1).startsWith(prefix) && m.group(2).startsWith(used + ".")
+                    && m.group(2).indexOf('.', used.length() + 1) < 0) {
+                out.add(m.group(2));
+            }
+        }
+        return out;
+    }
+
+    private static String jdeps(String verbose, Path classes) {
+        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new IllegalStateException(
+                "no jdeps in this JDK"));
+        StringWriter out = new StringWriter();
+        int code = jdeps.run(new PrintWriter(out), new PrintWriter(out), verbose, "-filter:none", classes.toString());
+        if (code != 0) {
+            throw new IllegalStateException("jdeps failed (" + code + "): " + out);
+        }
+        return out.toString();
     }
 
     /** Every cycle found by a depth-first walk, each as the packages around it (first one repeated last). */

@@ -1,13 +1,14 @@
 package io.benchlab.lab.backend.docker;
 
 import com.github.dockerjava.api.DockerClient;
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
 import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.Progress;
-import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.ProvisionedDatabase;
+import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.backend.RunnerOutcome;
@@ -15,7 +16,6 @@ import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +62,7 @@ final class DockerRun implements BackendRun {
                 throw new JdbcReadiness.NotReady("stopped");
             }
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
-            db.start(Defaults.DB_READY_TIMEOUT);
+            db.start(LabDefaults.DB_READY_TIMEOUT);
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
             return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));

@@ -1,11 +1,11 @@
 package io.benchlab.lab.backend.docker;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.images.EngineImages;
-import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.ExitCodes;
+import io.benchlab.runner.run.ExitCodes;
 import java.time.Duration;
 import java.util.List;
 
@@ -72,7 +72,7 @@ final class RunnerContainer {
                 return; // a created container that never starts: stopping it now would be a no-op before its start
             }
         }
-        container.stop(Defaults.RUNNER_STOP_GRACE);
+        container.stop(LabDefaults.RUNNER_STOP_GRACE);
     }
 
     String containerId() {

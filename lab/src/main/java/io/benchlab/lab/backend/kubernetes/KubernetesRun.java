@@ -12,9 +12,8 @@ import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultFrame;
 import io.benchlab.results.ResultJson;
-import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.ExitCodes;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.run.ExitCodes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -63,7 +62,7 @@ final class KubernetesRun implements BackendRun {
                     plan.job().getMetadata().getName(), plan.namespace());
             Pod db = waitUntilRunning(dbName, "database");
             try (DatabaseProbe probe = new DatabaseProbe(client, plan, db)) {
-                probe.awaitJdbc(Defaults.DB_READY_TIMEOUT, () -> objects.pod(dbName));
+                probe.awaitJdbc(LabDefaults.DB_READY_TIMEOUT, () -> objects.pod(dbName));
             }
             waiter = null;
             progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
@@ -99,7 +98,7 @@ final class KubernetesRun implements BackendRun {
             started = objects.side(runner);
             progress.lab("runner pod %s on node %s", name, PodStates.node(runner));
             follow(name, frame);
-            Pod ended = objects.awaitFinished(name, Defaults.RUNNER_STOP_GRACE.plusSeconds(30));
+            Pod ended = objects.awaitFinished(name, LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
             if (frame.json() == null && ended != null) {
                 readWholeLog(name, frame);
             }

@@ -8,7 +8,6 @@ import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Secret;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -50,7 +49,7 @@ record RunPlan(
         // The pods reach InfluxDB at the URL given: on a cluster, loopback is the pod itself.
         args.addAll(RunnerArgs.influx(spec.influx(), spec.influx() == null ? null : spec.influx().url(),
                 EngineImages.INFLUX_TOKEN_FILE));
-        long deadline = spec.timeout().plus(Defaults.RUNNER_STOP_GRACE).toSeconds();
+        long deadline = spec.timeout().plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds();
         Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
                 (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null));

@@ -13,11 +13,11 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
-import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.RunnerProcess;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.run.Output;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
@@ -259,7 +259,7 @@ class KwokClusterIT {
 
     private static RunSpec spec() {
         return new RunSpec(Engines.find("postgres").orElseThrow(), Engines.find("postgres").orElseThrow().defaultProfile(),
-                null, new TestWorkload().build(), new OutputOptions(), Duration.ofMinutes(5), null);
+                null, new TestWorkload().build(), Output.DEFAULT, Duration.ofMinutes(5), null);
     }
 
     private static <T> T await(java.util.function.Supplier<T> found) throws InterruptedException {

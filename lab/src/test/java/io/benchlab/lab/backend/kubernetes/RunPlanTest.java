@@ -2,16 +2,16 @@ package io.benchlab.lab.backend.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
-import io.benchlab.runner.Defaults;
-import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.RunnerMain;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.run.Output;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
@@ -29,7 +29,7 @@ class RunPlanTest {
     static RunPlan plan(String registry) {
         Engine postgres = Engines.find("postgres").orElseThrow();
         RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().build(),
-                new OutputOptions(), TIMEOUT, null);
+                Output.DEFAULT, TIMEOUT, null);
         Provisioning provisioning = new Provisioning(null, new ContainerLimits(2, 1L << 30),
                 new ContainerLimits(1, 512L << 20));
         return RunPlan.of(spec, provisioning, new KubernetesSettings(null, "benchlab", registry), RUN, PASSWORD,
@@ -90,7 +90,7 @@ class RunPlanTest {
     @Test
     void theJobsDeadlineIsTheTimeoutPlusTheRunnersStopGrace() {
         assertThat(plan(null).job().getSpec().getActiveDeadlineSeconds())
-                .isEqualTo(TIMEOUT.plus(Defaults.RUNNER_STOP_GRACE).toSeconds());
+                .isEqualTo(TIMEOUT.plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds());
         assertThat(plan(null).job().getSpec().getSuspend()).as("let go only once the database is ready").isTrue();
     }
 }

@@ -2,6 +2,8 @@ package io.benchlab.runner.sink.influx;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,6 +15,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * The points not yet in InfluxDB, oldest first: the batch being sent, then segment files, then
@@ -21,18 +26,41 @@ import java.util.List;
  * adder never waits for the network, only for a bounded file write. The sender reads a segment
  * back (at most {@code capacity} lines) when it is its turn. What is unsent at the end is
  * {@link #persist persisted} as {@code <run>-<n>.lp} files, which a later spool for the same
- * destination {@link #adopt adopts} and sends first. (A process killed with -9 leaves its
- * {@code .seg} files; they are not adopted, since a live run's look the same.) Resending part of a batch is harmless:
- * InfluxDB keeps one point per series and timestamp.
+ * destination {@link #adopt adopts} and sends first. A spool with segment files holds a lock on
+ * {@code <run>.lock} (an OS file lock, which dies with its process, even under kill -9), so the
+ * segments of a killed run are told from a live run's and adopted too. Resending part of a batch
+ * is harmless: InfluxDB keeps one point per series and timestamp.
  */
 final class PointSpool {
 
     static final String LEFTOVER = ".lp";
     private static final String SEGMENT = ".seg";
+    private static final String LOCK = ".lock";
 
     /** A file of points, and how many it holds. */
     private record Segment(Path file, int points) {
     }
+
+    /** A run's lock file, and the open channel whose OS lock on it says the run is alive. */
+    private record HeldLock(Path file, FileChannel channel) {
+
+        /** Removes the file, then lets go of it: whoever opened it meanwhile finds no segments left to take. */
+        void release() {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // A leftover lock file is harmless: the next adopter locks it and finds nothing.
+            }
+            closeQuietly(channel);
+            HELD.remove(file);
+        }
+    }
+
+    /**
+     * The lock files this JVM holds. It never opens them a second time: closing any channel to a
+     * file drops every lock the process holds on it, and another process would take a live run for dead.
+     */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
 
     private final Path dir;
     private final String prefix;
@@ -46,6 +74,7 @@ final class PointSpool {
     private long spilled;
     private boolean persisted;
     private Path lastLeftover;
+    private HeldLock lock;
 
     PointSpool(Path dir, String prefix, int capacity) {
         if (capacity < 1) {
@@ -65,9 +94,70 @@ final class PointSpool {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + LEFTOVER)) {
             files.forEach(found::add);
         }
-        found.sort(Comparator.comparing(Path::toString));
+        List<HeldLock> deadRuns = new ArrayList<>();
+        try {
+            found.addAll(segmentsOfDeadRuns(deadRuns));
+            found.sort(Comparator.comparing(Path::toString));
+            return claim(found);
+        } finally {
+            deadRuns.forEach(HeldLock::release);
+        }
+    }
+
+    /**
+     * The segment files of runs whose process is gone: their lock file can be locked. Those locks
+     * are added to {@code locks}, held until their files are claimed.
+     */
+    private List<Path> segmentsOfDeadRuns(List<HeldLock> locks) throws IOException {
+        List<Path> lockFiles = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + LOCK)) {
+            files.forEach(lockFiles::add);
+        }
+        List<Path> out = new ArrayList<>();
+        for (Path lockFile : lockFiles.stream().map(f -> f.toAbsolutePath().normalize()).toList()) {
+            String run = lockFile.getFileName().toString();
+            run = run.substring(0, run.length() - LOCK.length());
+            if (run.equals(prefix)) {
+                continue;
+            }
+            HeldLock dead = lockedIfDead(lockFile);
+            if (dead == null) {
+                continue;
+            }
+            locks.add(dead);
+            Pattern ofThatRun = Pattern.compile(Pattern.quote(run) + "-\\d{6}" + Pattern.quote(SEGMENT));
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
+                    f -> ofThatRun.matcher(f.getFileName().toString()).matches())) {
+                files.forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The lock file, locked, when no live process holds it (null when one does, in this JVM or another). */
+    private static HeldLock lockedIfDead(Path lockFile) {
+        if (!HELD.add(lockFile)) {
+            return null;
+        }
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+            if (channel.tryLock() != null) {
+                return new HeldLock(lockFile, channel);
+            }
+        } catch (IOException | OverlappingFileLockException heldOrGone) {
+            // Removed meanwhile by its owner or another adopter: not ours to take.
+        }
+        closeQuietly(channel);
+        HELD.remove(lockFile);
+        return null;
+    }
+
+    /** Moves the files under this spool's segment names, in order; returns how many points they hold. */
+    private long claim(List<Path> found) {
         long points = 0;
         for (Path f : found) {
+            holdLock();
             Path mine = name(SEGMENT);
             try {
                 // A rename claims the file: two runs starting together never both send it.
@@ -98,6 +188,7 @@ final class PointSpool {
         List<String> out = new ArrayList<>(memory);
         out.addAll(lines);
         memory.clear();
+        holdLock();
         Path file = name(SEGMENT);
         write(file, out, false);
         segments.add(new Segment(file, out.size()));
@@ -183,7 +274,44 @@ final class PointSpool {
         current = List.of();
         currentSegment = null;
         lastLeftover = out.isEmpty() ? null : out.get(out.size() - 1);
+        if (lock != null) {
+            lock.release();
+            lock = null;
+        }
         return out;
+    }
+
+    /** Locks {@code <run>.lock} before this spool's first segment file: the sign that the run is alive. */
+    private void holdLock() {
+        if (lock != null) {
+            return;
+        }
+        Path lockFile = dir.resolve(prefix + LOCK).toAbsolutePath().normalize();
+        if (!HELD.add(lockFile)) {
+            throw new IllegalStateException("two spools of run " + prefix + " in " + dir);
+        }
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(dir);
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel.lock();
+            lock = new HeldLock(lockFile, channel);
+        } catch (IOException | OverlappingFileLockException e) {
+            closeQuietly(channel);
+            HELD.remove(lockFile);
+            throw new UncheckedIOException("cannot lock the InfluxDB spill file " + lockFile,
+                    e instanceof IOException io ? io : new IOException(e.getMessage(), e));
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // Closing only lets go of the lock; nothing to keep.
+            }
+        }
     }
 
     Path dir() {

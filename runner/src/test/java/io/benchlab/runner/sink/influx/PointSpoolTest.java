@@ -2,11 +2,15 @@ package io.benchlab.runner.sink.influx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -101,5 +105,42 @@ class PointSpoolTest {
                 .isEqualTo(Stream.of(points(2, 11), List.of("late"), points(100, 103)).flatMap(List::stream).toList());
         assertThat(files("*" + PointSpool.LEFTOVER)).isZero();
         assertThat(new PointSpool(dir, "c", 4).adopt()).as("adopted files are not adopted twice").isZero();
+    }
+
+    @Test
+    void aLiveRunsSegmentsInThisJvmAreLeftToIt() throws IOException {
+        PointSpool live = new PointSpool(dir, "20260101T000000Z-live", 2);
+        live.add(points(0, 5));
+        assertThat(files("*.seg")).isPositive();
+        assertThat(new PointSpool(dir, "20260101T000100Z-next", 2).adopt()).isZero();
+        assertThat(drain(live, 2)).isEqualTo(points(0, 5));
+        live.persist();
+        assertThat(files("*.lock")).as("a spool that ended lets go of its lock file").isZero();
+    }
+
+    /** A real process spills and is killed with -9: its segments wait while it lives, and are adopted once it is gone. */
+    @Test
+    void theSegmentsOfAKilledRunAreAdoptedInOrder() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                SpillingProcess.class.getName(), dir.toString(), "20260101T000000Z-killed", "9")
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("spilled");
+            assertThat(new PointSpool(dir, "20260101T000100Z-early", 2).adopt()).as("while it lives").isZero();
+            p.destroyForcibly();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        PointSpool next = new PointSpool(dir, "20260101T000200Z-next", 2);
+        long adopted = next.adopt();
+        // Memory (at most 2 points) died with the process; every segment it wrote is taken over.
+        assertThat(adopted).isBetween(7L, 9L);
+        assertThat(drain(next, 3)).isEqualTo(points(0, (int) adopted));
+        assertThat(files("*.lock")).as("the adopter holds its own lock until it ends").isEqualTo(1);
+        next.persist();
+        assertThat(files("*.lock")).isZero();
+        assertThat(files("*.seg")).isZero();
     }
 }

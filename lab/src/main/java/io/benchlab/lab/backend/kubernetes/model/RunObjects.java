@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes.model;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
@@ -110,7 +111,7 @@ public final class RunObjects {
                 runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY))
                 .withRestartPolicy("Never")
                 // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
-                .withTerminationGracePeriodSeconds(io.benchlab.runner.Defaults.RUNNER_STOP_GRACE.toSeconds())
+                .withTerminationGracePeriodSeconds(LabDefaults.RUNNER_STOP_GRACE.toSeconds())
                 .build();
         return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
                 .withLabels(Labels.of(runId)).endMetadata()

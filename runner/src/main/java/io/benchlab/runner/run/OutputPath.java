@@ -1,4 +1,4 @@
-package io.benchlab.runner.cli;
+package io.benchlab.runner.run;
 
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;

@@ -1,4 +1,4 @@
-package io.benchlab.runner.cli;
+package io.benchlab.runner.run;
 
 import io.benchlab.runner.sink.JsonFileSink;
 import io.benchlab.runner.sink.ResultSink;

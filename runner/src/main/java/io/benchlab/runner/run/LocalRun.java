@@ -1,14 +1,13 @@
-package io.benchlab.runner.cli;
+package io.benchlab.runner.run;
 
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
-import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Target;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.sink.ConsoleProgressSink;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -42,7 +41,7 @@ public final class LocalRun {
     }
 
     /** One line per load progress report, on the progress stream. */
-    static void progressLine(PrintWriter err, String table, long done, long total, double seconds) {
+    public static void progressLine(PrintWriter err, String table, long done, long total, double seconds) {
         err.printf(Locale.ROOT, "load     %s %d/%d (%.0f%%) in %.1f s%n", table, done, total, 100.0 * done / total, seconds);
         err.flush();
     }

@@ -1,4 +1,4 @@
-package io.benchlab.runner.cli;
+package io.benchlab.runner.run;
 
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.sink.ResultSink;

@@ -1,4 +1,4 @@
-package io.benchlab.runner.cli;
+package io.benchlab.runner.run;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
