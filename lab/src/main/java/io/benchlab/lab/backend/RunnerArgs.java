@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.influx.InfluxSettings;
@@ -36,7 +37,7 @@ public final class RunnerArgs {
         if (output.strict()) {
             args.add("--strict");
         }
-        args.addAll(workload(w));
+        args.addAll(KnobCodec.arguments(w));
         return args;
     }
 
@@ -55,39 +56,5 @@ public final class RunnerArgs {
             args.addAll(List.of("--influx-buffer-points", "" + influx.bufferPoints()));
         }
         return args;
-    }
-
-    /** Every knob, spelled so that the runner's own parser gives back the same {@link WorkloadConfig}. */
-    static List<String> workload(WorkloadConfig w) {
-        List<String> args = new ArrayList<>(List.of("--scale", "" + w.scale(), "--load-batch-size", "" + w.loadBatchSize(),
-                "--clients", "" + w.clients()));
-        if (w.duration() != null) {
-            args.addAll(List.of("--duration", duration(w.duration())));
-        } else {
-            args.addAll(List.of("--transactions-per-client", "" + w.transactionsPerClient()));
-        }
-        args.addAll(List.of("--warmup", duration(w.warmup()), "--rounds", "" + w.rounds(), "--seed", "" + w.seed(),
-                "--distribution", w.distribution().label(),
-                "--statements", w.statements().name().toLowerCase(Locale.ROOT),
-                "--isolation", w.isolation().label(), "--max-tries", "" + w.maxTries(),
-                "--interval", duration(w.interval()), "--statement-timeout", duration(w.statementTimeout())));
-        if (w.rateTps() != null) {
-            args.addAll(List.of("--rate", BigDecimal.valueOf(w.rateTps()).toPlainString()));
-        }
-        if (w.autocommit()) {
-            args.add("--autocommit");
-        }
-        if (w.selectOnly()) {
-            args.add("--select-only");
-        }
-        if (w.init()) {
-            args.add("--init");
-        }
-        return args;
-    }
-
-    /** Milliseconds with as many decimals as the duration has, so nothing is rounded away. */
-    static String duration(Duration d) {
-        return BigDecimal.valueOf(d.toNanos(), 6).stripTrailingZeros().toPlainString() + "ms";
     }
 }

@@ -19,7 +19,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  *
  * <p>Two tests must both find the difference at {@code alpha}: Student's t on that two-level
  * variance (the t distribution of Apache Commons Statistics), and the Mann-Whitney U test on the
- * rounds (exact for small samples without ties), so that neither one outlying round, which moves a
+ * rounds (exact for small samples, with ties too: {@link TiedRankSum}), so that neither one outlying round, which moves a
  * mean, nor a skewed spread makes a change on its own. {@code pValue} is the larger of the two;
  * {@code halfWidth} is half the {@code 1 - alpha} confidence interval of the difference of the
  * means, in the metric's unit.
@@ -51,9 +51,17 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
         }
         TDistribution t = TDistribution.of(noise.degreesOfFreedom());
         double pT = 2 * t.survivalProbability(Math.abs(diff) / se);
-        double p = Math.max(pT, U.test(a, b).getPValue());
+        double p = Math.max(pT, uTest(a, b));
         return new RoundEvidence(a.length, b.length, p, t.inverseSurvivalProbability(alpha / 2) * se, needed, true,
                 seen);
+    }
+
+    /** The U test's p-value: exact, ties and all, up to {@link TiedRankSum#MAX_POOLED} rounds in all. */
+    static double uTest(double[] a, double[] b) {
+        if (a.length + b.length <= TiedRankSum.MAX_POOLED && TiedRankSum.tied(a, b)) {
+            return TiedRankSum.pValue(a, b);
+        }
+        return U.test(a, b).getPValue();
     }
 
     /** The fewest rounds a side with which the U test can reach {@code alpha} at all. */

@@ -1,5 +1,6 @@
 package io.benchlab.lab.rerun;
 
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.EmbeddedBackend;
@@ -52,7 +53,7 @@ public final class Rerun {
             throw new BadInputException("the result's profile " + recorded.engine().profile() + " is not one of "
                     + engine.name() + "'s");
         }
-        WorkloadConfig workload = RecordedWorkload.of(recorded.knobs(), recorded.load() != null)
+        WorkloadConfig workload = KnobCodec.config(recorded.knobs(), recorded.load() != null)
                 .requireSupportedBy(engine);
         String backend = recorded.placement() == null ? null : recorded.placement().backend();
         RunSpec spec;

@@ -1,5 +1,6 @@
 package io.benchlab.runner.run;
 
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.CallGuard;
 import io.benchlab.runner.core.Redact;
@@ -113,7 +114,7 @@ public final class Benchmark {
             EngineInfo engine = engineInfo(c);
             ClientCapacity.check(config.clients(), target, c);
             sink.open(new RunIdentity(runId, engine.name(), engine.profile(), config.clients(), placement.backend(),
-                    ResultAssembler.knobs(config).workload()));
+                    KnobCodec.WORKLOAD));
             Load load = null;
             Instant measuredStart = null;
             DriverOutcome outcome = null;

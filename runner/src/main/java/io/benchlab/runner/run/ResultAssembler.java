@@ -1,5 +1,6 @@
 package io.benchlab.runner.run;
 
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.EngineInfo;
@@ -49,15 +50,6 @@ public final class ResultAssembler {
             String error) {
     }
 
-    public static Knobs knobs(WorkloadConfig c) {
-        return new Knobs("tpcb", c.scale(), c.clients(),
-                c.duration() == null ? null : c.duration().toNanos() / 1e9,
-                c.transactionsPerClient(), c.warmup().toNanos() / 1e9, c.rateTps(), c.rounds(), c.seed(),
-                c.distribution().label(), c.statements().name().toLowerCase(java.util.Locale.ROOT),
-                c.autocommit(), c.isolation().label(), c.selectOnly(), c.maxTries(),
-                c.interval().toNanos() / 1e9, c.loadBatchSize(), c.statementTimeout().toNanos() / 1e9);
-    }
-
     public static RunResult assemble(Parts p) {
         List<Round> rounds = new ArrayList<>();
         Figures all = null;
@@ -73,7 +65,7 @@ public final class ResultAssembler {
         Status status = status(p);
         return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p),
                 Warnings.of(p.config(), p.driver(), p.consistency()), p.timestamps(),
-                knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, all, rounds,
+                KnobCodec.knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, all, rounds,
                 p.driver() == null ? List.of() : p.driver().intervals(), p.consistency());
     }
 
