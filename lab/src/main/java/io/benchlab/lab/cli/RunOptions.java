@@ -80,7 +80,8 @@ public final class RunOptions {
             case DOCKER -> new DockerBackend(provisioning);
             case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
         };
-        var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config, output.toOutput(),
+        var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config,
+                output.toOutput(),
                 kind.provisionsDatabase() ? containers.timeout(config) : null, influx.settings());
         return new PlannedRun(chosen, spec);
     }

@@ -19,8 +19,8 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  *
  * <p>Two tests must both find the difference at {@code alpha}: Student's t on that two-level
  * variance (the t distribution of Apache Commons Statistics), and the Mann-Whitney U test on the
- * rounds (exact for small samples, with ties too: {@link TiedRankSum}), so that neither one outlying round, which moves a
- * mean, nor a skewed spread makes a change on its own. {@code pValue} is the larger of the two;
+ * rounds (exact for small samples, with ties too: {@link TiedRankSum}), so that neither one
+ * outlying round, which moves a mean, nor a skewed spread makes a change on its own. {@code pValue} is the larger of the two;
  * {@code halfWidth} is half the {@code 1 - alpha} confidence interval of the difference of the
  * means, in the metric's unit.
  *

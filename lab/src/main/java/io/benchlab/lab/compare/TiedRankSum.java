@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
  * pooled values into the two sides' sizes. Commons Statistics counts the exact distribution only
  * without ties and falls back on the normal approximation with them, which with 8 rounds a side
  * cannot go below 0.0009 however far apart the sides lie; rate-capped runs tie often (every round's
- * tps is the rate). Exact counting costs {@code pooled x smaller side x pooled²}: up to
+ * tps is the rate). Counting costs about {@code pooled³ / 2} additions, so it is done for up to
  * {@link #MAX_POOLED} values in all.
  */
 final class TiedRankSum {

@@ -66,19 +66,23 @@ final class SweepReports {
         // After each point's summary (which has an "engine" line of its own), the table.
         List<String> lines = out.lines().dropWhile(l -> !l.matches("engine\\s+clients\\s+status.*")).toList();
         assertThat(lines.get(0).split("\\s+")).containsExactly("engine", "clients", "status", "tps", "p50", "ms",
-                "p99", "ms", "failures", "result");
+                "p99", "ms", "failures", "warnings", "result");
         List<RunResult> runs = new ArrayList<>();
         int row = 1;
         for (String engine : engines) {
             for (int c : clients) {
                 String[] cells = lines.get(row++).split("\\s+");
-                assertThat(cells).as("row %s", Arrays.toString(cells)).hasSize(8);
+                assertThat(cells).as("row %s", Arrays.toString(cells)).hasSize(9);
                 assertThat(List.of(cells[0], cells[1], cells[2])).containsExactly(engine, "" + c, "ok");
-                RunResult r = ResultJson.read(Path.of(cells[7]));
+                RunResult r = ResultJson.read(Path.of(cells[8]));
                 assertThat(r.engine().name()).isEqualTo(engine);
                 assertThat(r.knobs().clients()).isEqualTo(c);
                 assertThat(Double.parseDouble(cells[3])).isCloseTo(r.figures().tps(), within(0.051));
                 assertThat(Long.parseLong(cells[6])).isEqualTo(r.figures().failed());
+                assertThat(cells[7]).as("the point's warnings").isEqualTo(r.warnings().isEmpty() ? "-"
+                        : String.join(",", r.warnings().stream().map(w -> w.code()).toList()));
+                assertThat(cells[7].contains("branch_contention")).as("more clients than branches")
+                        .isEqualTo(c > r.knobs().scale());
                 runs.add(r);
             }
         }
