@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * direction; when the two runs' rounds come from one distribution that happens with probability at
  * most ALPHA / 2 per metric, so at most 5 x 0.0001 = 0.0005 for the five, below 1 in 1,000. With 8
  * rounds a side the U test can still reach it (its least p is 2/12870 = 0.000155, ties or not: tied
- * rounds, which rate-capped tps gives, are counted exactly too), so a halved tps, every round below
- * every round of the baseline, is still found.
+ * rounds, which rate-capped tps gives, are counted exactly too). The tests that expect a finding (a
+ * halved rate) judge at lab compare's defaults, as a user would.
  *
  * <p>What that bound cannot cover is a whole run on a busier machine than the other (the tests run
  * beside others in one build): its rounds then all come from another distribution. tps is held by
