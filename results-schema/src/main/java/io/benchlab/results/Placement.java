@@ -44,6 +44,14 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
         }
     }
 
+    /** {@code image@digest}, the image alone without a digest; null when that side ran in no container. */
+    public static String imageReference(Side side) {
+        if (side == null || side.image() == null) {
+            return null;
+        }
+        return side.imageDigest() == null ? side.image() : side.image() + "@" + side.imageDigest();
+    }
+
     /** CPUs and memory of a node, as capacity or as allocatable to pods. */
     public record Resources(double cpus, long memoryBytes) {
     }

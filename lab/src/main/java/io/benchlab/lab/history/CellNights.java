@@ -58,8 +58,8 @@ public final class CellNights {
         Map<String, String> p = new LinkedHashMap<>();
         put(p, "engine version", r.engine().version());
         if (r.placement() != null) {
-            put(p, "database image", image(r.placement().database()));
-            put(p, "runner image", image(r.placement().runner()));
+            put(p, "database image", Placement.imageReference(r.placement().database()));
+            put(p, "runner image", Placement.imageReference(r.placement().runner()));
         }
         Set<String> instance = Engines.find(r.engine().name()).map(Engine::instanceSettings).orElse(Set.of());
         r.engine().settings().forEach((name, value) -> {
@@ -72,13 +72,6 @@ public final class CellNights {
             put(p, "lab git sha", r.environment().labGitSha());
         }
         return p;
-    }
-
-    private static String image(Placement.Side s) {
-        if (s == null || s.image() == null) {
-            return null;
-        }
-        return s.imageDigest() == null ? s.image() : s.image() + "@" + s.imageDigest();
     }
 
     private static void put(Map<String, String> p, String name, String value) {

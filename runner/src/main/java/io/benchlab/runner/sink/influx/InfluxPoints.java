@@ -141,12 +141,10 @@ public final class InfluxPoints {
                 .addTag("workload", id.workload());
     }
 
-    /** {@code image@digest}, the image alone without a digest, empty when that side did not run in a container. */
+    /** {@link Placement#imageReference}, empty when that side did not run in a container. */
     private static String image(Placement.Side side) {
-        if (side == null || side.image() == null) {
-            return "";
-        }
-        return side.imageDigest() == null ? side.image() : side.image() + "@" + side.imageDigest();
+        String reference = Placement.imageReference(side);
+        return reference == null ? "" : reference;
     }
 
     /** The result without its intervals (they are the interval points), and without histograms when too long. */
