@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
@@ -92,29 +93,16 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
     private record TwoLevel(double within, double between, double degreesOfFreedom) {
 
         static TwoLevel of(List<double[]> a, List<double[]> b, double betweenRuns) {
-            double squares = 0;
-            int df = 0;
-            int rounds = 0;
             int runs = a.size() + b.size();
-            for (List<double[]> side : List.of(a, b)) {
-                for (double[] r : side) {
-                    double m = mean(r);
-                    squares += Arrays.stream(r).map(x -> (x - m) * (x - m)).sum();
-                    df += r.length - 1;
-                    rounds += r.length;
-                }
-            }
-            double perRun = (double) rounds / runs;
+            PooledRounds rounds = PooledRounds.of(Stream.concat(a.stream(), b.stream()).toList());
+            double within = rounds.variance();
             if (runs > 2) {
                 // The runs' means about their side's mean: their spread holds the between-run variance
                 // and what the rounds add to each mean.
-                double runSquares = spread(a) + spread(b);
-                double runVariance = runSquares / (runs - 2);
-                double within = df == 0 ? 0 : squares / df;
-                return new TwoLevel(within, Math.max(0, runVariance - within / perRun), runs - 2);
+                double runVariance = (spread(a) + spread(b)) / (runs - 2);
+                return new TwoLevel(within, Math.max(0, runVariance - within / rounds.perGroup()), runs - 2);
             }
-            double within = df == 0 ? 0 : squares / df;
-            return new TwoLevel(within, betweenRuns * within, Math.max(1, df));
+            return new TwoLevel(within, betweenRuns * within, Math.max(1, rounds.degreesOfFreedom()));
         }
 
         /** The mean of the runs' means. */

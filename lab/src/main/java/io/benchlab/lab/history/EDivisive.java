@@ -1,5 +1,6 @@
 package io.benchlab.lab.history;
 
+import io.benchlab.lab.compare.PooledRounds;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -75,7 +76,7 @@ public final class EDivisive {
             int weakest = -1;
             double weakestP = -1;
             for (int i = 0; i < left.size(); i++) {
-                double p = test(i == 0 ? 0 : left.get(i - 1), left.get(i), i + 1 < left.size() ? left.get(i + 1) : means.length);
+                double p = test(from(left, i), left.get(i), to(left, i));
                 if (p > weakestP) {
                     weakest = i;
                     weakestP = p;
@@ -88,12 +89,22 @@ public final class EDivisive {
         }
         List<Split> splits = new ArrayList<>();
         for (int i = 0; i < left.size(); i++) {
-            int from = i == 0 ? 0 : left.get(i - 1);
+            int from = from(left, i);
             int at = left.get(i);
-            int to = i + 1 < left.size() ? left.get(i + 1) : means.length;
+            int to = to(left, i);
             splits.add(new Split(at, mean(means, from, at), mean(means, at, to), test(from, at, to)));
         }
         return splits;
+    }
+
+    /** The first night of the stretch before cut {@code i}: the cut before it, or the series' start. */
+    private static int from(List<Integer> cuts, int i) {
+        return i == 0 ? 0 : cuts.get(i - 1);
+    }
+
+    /** The end of the stretch after cut {@code i}: the cut after it, or the series' end. */
+    private int to(List<Integer> cuts, int i) {
+        return i + 1 < cuts.size() ? cuts.get(i + 1) : means.length;
     }
 
     /**
@@ -162,22 +173,8 @@ public final class EDivisive {
      * within nights over the typical number of rounds a night (0 with one round a night).
      */
     private static double roundVarianceOfMean(double[][] nights) {
-        double squares = 0;
-        int df = 0;
-        int rounds = 0;
-        for (double[] night : nights) {
-            double m = mean(night);
-            for (double x : night) {
-                squares += (x - m) * (x - m);
-            }
-            df += night.length - 1;
-            rounds += night.length;
-        }
-        if (df == 0) {
-            return 0;
-        }
-        double perNight = (double) rounds / nights.length;
-        return squares / df / perNight;
+        PooledRounds rounds = PooledRounds.of(Arrays.asList(nights));
+        return rounds.variance() / rounds.perGroup();
     }
 
     private double rectangle(int rowFrom, int rowTo, int colFrom, int colTo) {
