@@ -14,14 +14,15 @@ INFLUX_URL ?=
 GIT_SHA  := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 MVN      := mvn -B --no-transfer-progress -Dbenchlab.git.sha=$(GIT_SHA)
 SOURCES  := $(shell find pom.xml results-schema runner lab -path '*/target' -prune -o -type f \( -name '*.java' -o -name 'pom.xml' -o -name '*.sql' -o -name '*.json' -o -name '*.properties' \) -print 2>/dev/null) $(wildcard images/*/engine.properties)
-VERSION  := $(shell sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -n 1)
+VERSION  := $(shell images/descriptors.sh project_version)
 LAB_JAR  := lab/target/lab-$(VERSION).jar
 
 # The server engines: every folder images/<engine>/ with a descriptor, engine.properties, which
 # holds what the rules below need (version, config.ext, build.stage-jar); nothing here names one.
-SERVER_ENGINES := $(patsubst images/%/engine.properties,%,$(wildcard images/*/engine.properties))
-descriptor      = $(strip $(shell sed -n 's/^$(subst .,\.,$(2))=//p' images/$(1)/engine.properties))
-profiles        = $(filter-out engine,$(basename $(notdir $(wildcard images/$(1)/*.$(call descriptor,$(1),config.ext)))))
+# images/descriptors.sh reads them, as it does for images/build.
+SERVER_ENGINES := $(shell images/descriptors.sh engines)
+descriptor      = $(shell images/descriptors.sh descriptor $(1) $(2) "")
+profiles        = $(shell images/descriptors.sh profiles $(1))
 
 # Images (images/build): which to build, and with what (empty: docker if a daemon answers, else
 # podman). REGISTRY=host[:port][/path] also tags each image REGISTRY/benchlab/...; PUSH=1 pushes

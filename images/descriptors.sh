@@ -1,7 +1,10 @@
-# Sourced by images/build and images/smoke: the server engines' descriptors,
-# images/<engine>/engine.properties, read as plain key=value lines (the lab reads the same files
-# as Java properties; EngineDescriptorsTest keeps them readable both ways). Needs ROOT, IMAGES_DIR
-# and a die function.
+#!/usr/bin/env bash
+# The shell's one reader of the server engines' descriptors, images/<engine>/engine.properties,
+# read as plain key=value lines (the lab reads the same files as Java properties, the benches
+# through bench/descriptors.py; EngineDescriptorsTest keeps them readable every way).
+# Sourced by images/build and images/smoke (they set ROOT, IMAGES_DIR and a die function); run as
+# a command by the Makefile and bin/launch, which cannot source bash:
+#   images/descriptors.sh descriptor ENGINE KEY [DEFAULT] | engines | profiles ENGINE | project_version
 
 # The value of KEY in ENGINE's descriptor; without one, DEFAULT when given, else an error.
 descriptor() {   # descriptor ENGINE KEY [DEFAULT]
@@ -55,3 +58,15 @@ jdbc_url() {   # jdbc_url ENGINE HOST PORT
   # shellcheck disable=SC2059
   printf "$pattern\n" "$2" "$3" "$database"
 }
+
+# Run as a command: one function, its output on stdout; a bad call or descriptor exits 2.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  set -euo pipefail
+  ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  IMAGES_DIR="$ROOT/images"
+  die() { printf 'descriptors: %s\n' "$*" >&2; exit 2; }
+  case "${1:-}" in
+    descriptor | descriptor_prefixed | engines | profiles | project_version | jdbc_url) "$@" ;;
+    *) die "usage: images/descriptors.sh descriptor|descriptor_prefixed|engines|profiles|project_version|jdbc_url ARGS..." ;;
+  esac
+fi

@@ -65,18 +65,6 @@ public final class LabDefaults {
     /** How long the lab waits for a run's objects to be gone from the API server once it deleted them. */
     public static final Duration KUBE_DELETE_WAIT = Duration.ofSeconds(60);
 
-    /**
-     * lab stack (make stack): InfluxDB's official image, by tag and digest. The digest is the one
-     * public projects record for docker.io/library/influxdb:2.7.12; the registry is not reachable
-     * from where this was written, so it was not pulled to check (a wrong one fails the pull).
-     */
-    public static final String STACK_INFLUXDB_IMAGE =
-            "docker.io/library/influxdb:2.7.12@sha256:b8d940ca9376f85118260f5b6bd236b8a00b1749c3350c5578d4cde8e27f31f2";
-
-    /** lab stack: Grafana OSS, by tag and digest (as {@link #STACK_INFLUXDB_IMAGE}: recorded, not pulled). */
-    public static final String STACK_GRAFANA_IMAGE =
-            "docker.io/grafana/grafana-oss:12.4.3@sha256:2e986801428cd689c2358605289c90ab37d2b39e24808874971f54c99bcdc412";
-
     /** lab stack: where InfluxDB is published, on the Docker host's loopback only. */
     public static final int STACK_INFLUXDB_PORT = 8086;
 

@@ -43,6 +43,7 @@ public final class StackCommand {
     }
 
     @Command(name = "up", versionProvider = VersionProvider.class, mixinStandardHelpOptions = true,
+            defaultValueProvider = StackImages.class,
             description = "Start InfluxDB (127.0.0.1:" + LabDefaults.STACK_INFLUXDB_PORT + ", org and bucket benchlab) and"
                     + " Grafana (127.0.0.1:" + LabDefaults.STACK_GRAFANA_PORT + ") from pinned images, data in named"
                     + " volumes; print the URLs and where the token is. What already runs is kept.")
@@ -61,12 +62,12 @@ public final class StackCommand {
         @Option(names = "--pull", description = "Pull an image that is not there (default: refuse, naming it).")
         boolean pull;
 
-        @Option(names = "--influxdb-image", paramLabel = "IMAGE", defaultValue = LabDefaults.STACK_INFLUXDB_IMAGE,
-                description = "InfluxDB 2.7's image (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--influxdb-image", paramLabel = "IMAGE",
+                description = "InfluxDB 2.7's image (default: ${DEFAULT-VALUE}, the pin of images/stack).")
         String influxdbImage;
 
-        @Option(names = "--grafana-image", paramLabel = "IMAGE", defaultValue = LabDefaults.STACK_GRAFANA_IMAGE,
-                description = "Grafana's image (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--grafana-image", paramLabel = "IMAGE",
+                description = "Grafana's image (default: ${DEFAULT-VALUE}, the pin of images/stack).")
         String grafanaImage;
 
         @Option(names = "--influxdb-port", paramLabel = "PORT", defaultValue = "" + LabDefaults.STACK_INFLUXDB_PORT,
@@ -159,7 +160,7 @@ public final class StackCommand {
 
     /** The names of containers and volumes, which do not depend on images or boards. */
     private static StackSpec anySpec() {
-        return new StackSpec(LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE, Path.of("images/grafana"));
+        return new StackSpec(StackImages.influxdb(), StackImages.grafana(), Path.of("images/grafana"));
     }
 
     private static int fail(CommandSpec spec, RuntimeException e) {

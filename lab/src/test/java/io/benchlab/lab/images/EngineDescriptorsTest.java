@@ -227,6 +227,33 @@ class EngineDescriptorsTest {
         }
     }
 
+    /**
+     * One reader of the descriptors per language: images/descriptors.sh for the shell and the
+     * Makefile, bench/descriptors.py for Python, EngineDescriptor (package-private) for Java. A
+     * script that runs sed, awk, grep or cut over a descriptor is a second reader.
+     */
+    @Test
+    void theDescriptorsHaveOneReaderPerLanguage() throws IOException {
+        Set<String> readers = Set.of("images/descriptors.sh", "bench/descriptors.py");
+        Pattern tool = Pattern.compile("\\b(sed|awk|grep|cut|open|read_text)\\b");
+        Pattern descriptor = Pattern.compile("engine\\.properties|\\$\\{?descriptor\\b");
+        List<Path> scripts = new ArrayList<>(genericFiles());
+        ENGINE_SPECIFIC.forEach(b -> scripts.add(ROOT.resolve(b)));
+        List<String> found = new ArrayList<>();
+        for (Path f : scripts) {
+            String name = ROOT.relativize(f).toString();
+            List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).strip();
+                if (!readers.contains(name) && !line.startsWith("#") && tool.matcher(line).find()
+                        && descriptor.matcher(line).find()) {
+                    found.add(name + ":" + (i + 1) + ": " + line);
+                }
+            }
+        }
+        assertThat(found).as("read descriptors through %s", readers).isEmpty();
+    }
+
     @Test
     void theLabsSourcesNameNoEngineAndNoPort() throws IOException {
         List<String> found = new ArrayList<>();

@@ -1,11 +1,11 @@
 package io.benchlab.lab.it;
 
-import io.benchlab.lab.LabDefaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.DockerClient;
 import io.benchlab.lab.backend.docker.DockerEnvironment;
 import io.benchlab.lab.cli.LabMain;
+import io.benchlab.lab.stack.StackImages;
 import io.benchlab.runner.cli.CliCapture;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -40,15 +40,15 @@ class StackIT {
 
     @Test
     void aMissingPinnedImageIsNamedInOneLine(@TempDir Path tmp) throws Exception {
-        Assumptions.assumeFalse(imageThere(LabDefaults.STACK_INFLUXDB_IMAGE), "the pinned InfluxDB image is there");
+        Assumptions.assumeFalse(imageThere(StackImages.influxdb()), "the pinned InfluxDB image is there");
         List<String> before = stackObjects();
         CliCapture.Outcome o = lab("stack", "up", "--config-dir", tmp.resolve("config").toString(),
                 "--boards", boards(tmp).toString());
         assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
         assertThat(o.allOut()).isEmpty();
         assertThat(o.allErr().lines()).singleElement().asString()
-                .isEqualTo("lab: image " + LabDefaults.STACK_INFLUXDB_IMAGE + " is not there: pull it (lab stack up --pull,"
-                        + " or docker pull " + LabDefaults.STACK_INFLUXDB_IMAGE + ")");
+                .isEqualTo("lab: image " + StackImages.influxdb() + " is not there: pull it (lab stack up --pull,"
+                        + " or docker pull " + StackImages.influxdb() + ")");
         assertThat(tmp.resolve("config")).doesNotExist();
         assertThat(stackObjects()).isEqualTo(before);
     }

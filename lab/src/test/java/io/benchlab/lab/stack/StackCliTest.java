@@ -1,6 +1,5 @@
 package io.benchlab.lab.stack;
 
-import io.benchlab.lab.LabDefaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.backend.docker.NoDockerLab;
@@ -29,7 +28,7 @@ class StackCliTest {
         assertThat(CliCapture.run(LabMain::commandLine, "--help").out()).contains("stack");
         String up = CliCapture.run(LabMain::commandLine, "stack", "up", "--help").out().replaceAll("\\s+", "");
         assertThat(up).contains("--pull", "--boards", "--config-dir", "127.0.0.1:8086", "127.0.0.1:3000",
-                LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE);
+                StackImages.influxdb(), StackImages.grafana());
     }
 
     @Test

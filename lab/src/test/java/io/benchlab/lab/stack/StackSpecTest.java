@@ -1,6 +1,5 @@
 package io.benchlab.lab.stack;
 
-import io.benchlab.lab.LabDefaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.dockerjava.api.command.CreateContainerCmd;
@@ -8,6 +7,7 @@ import com.github.dockerjava.api.model.AccessMode;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
+import io.benchlab.lab.LabDefaults;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StackSpecTest {
 
     private static final Path BOARDS = Path.of("/clone/images/grafana");
-    private static final StackSpec SPEC = new StackSpec(LabDefaults.STACK_INFLUXDB_IMAGE, LabDefaults.STACK_GRAFANA_IMAGE, BOARDS);
+    private static final StackSpec SPEC = new StackSpec(StackImages.influxdb(), StackImages.grafana(), BOARDS);
 
     static Stream<ContainerSpec> containers() {
         return SPEC.containers().stream();
