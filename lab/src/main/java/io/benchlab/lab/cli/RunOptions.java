@@ -14,6 +14,7 @@ import io.benchlab.runner.cli.OutputOptions;
 import io.benchlab.runner.cli.TargetOptions;
 import io.benchlab.runner.cli.WorkloadOptions;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.engine.Engine;
 import java.io.PrintWriter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,7 +53,11 @@ public final class RunOptions {
 
     /** The backend and the run, every option checked against the others: bad input throws, nothing is made. */
     PlannedRun plan(ParseResult parsed) {
-        var engine = target.engine();
+        return plan(parsed, target.engine(), workload.clients());
+    }
+
+    /** As {@link #plan(ParseResult)}, with ENGINE and CLIENTS in place of --engine's and --clients' (a sweep's point). */
+    PlannedRun plan(ParseResult parsed, Engine engine, int clients) {
         var profile = target.profile(engine);
         var kind = BackendKind.choose(backend, engine, target.jdbcUrlGiven());
         // Every limit names its own flag and value, whatever the backend: checked before they are refused.
@@ -73,14 +78,14 @@ public final class RunOptions {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"
                     + " --backend docker or kubernetes, or --backend external --jdbc-url URL");
         }
-        var config = workload.toConfig().requireSupportedBy(engine);
+        var config = workload.toConfig(clients).requireSupportedBy(engine);
         Backend chosen = switch (kind) {
             case EMBEDDED -> new EmbeddedBackend();
             case EXTERNAL -> new ExternalBackend();
             case DOCKER -> new DockerBackend(provisioning);
             case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());
         };
-        var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(), config,
+        var spec = new RunSpec(engine, profile, kind.provisionsDatabase() ? null : target.toTarget(engine), config,
                 output.toOutput(),
                 kind.provisionsDatabase() ? containers.timeout(config) : null, influx.settings());
         return new PlannedRun(chosen, spec);

@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
@@ -37,10 +36,6 @@ final class SweepCommand implements Callable<Integer> {
     /** The lists, in place of lab run's one engine, one client count and one result file (see {@link Lists}). */
     final ListOptions lists = new ListOptions();
 
-    /** lab run's own --engine and --clients: each point is planned with them set to its values. */
-    OptionSpec engineOption;
-    OptionSpec clientsOption;
-
     static final class ListOptions {
         @Option(names = "--engine", paramLabel = "NAME,...", defaultValue = Defaults.ENGINE,
                 description = "Engines to sweep, comma-separated (LabMain lists them) (default: ${DEFAULT-VALUE}).")
@@ -59,17 +54,16 @@ final class SweepCommand implements Callable<Integer> {
 
     /**
      * Replaces lab run's single-value --engine, --clients and --output, which the sweep shares with it
-     * through {@link RunOptions}, by the sweep's lists; lab run's two are kept to plan each point.
+     * through {@link RunOptions}, by the sweep's lists; each point is planned with its own engine and
+     * client count in their place.
      */
     public static final class Lists implements CommandLine.IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec spec) {
             SweepCommand sweep = (SweepCommand) spec.userObject();
-            sweep.engineOption = spec.findOption("--engine");
-            sweep.clientsOption = spec.findOption("--clients");
-            spec.remove(sweep.engineOption);
-            spec.remove(sweep.clientsOption);
-            spec.remove(spec.findOption("--output"));
+            for (String replaced : new String[] {"--engine", "--clients", "--output"}) {
+                spec.remove(spec.findOption(replaced));
+            }
             CommandSpec.forAnnotatedObject(sweep.lists).options().forEach(spec::addOption);
             return spec;
         }
@@ -85,9 +79,7 @@ final class SweepCommand implements Callable<Integer> {
         // Every point is planned before any runs, so that bad input for one of them stops the sweep at the start.
         List<PlannedRun> planned = new ArrayList<>();
         for (SweepPoints.Point p : points.points()) {
-            engineOption.setValue(p.engine().name());
-            clientsOption.setValue(p.clients());
-            planned.add(options.plan(parsed));
+            planned.add(options.plan(parsed, p.engine(), p.clients()));
         }
         var out = commandSpec.commandLine().getOut();
         if (options.dryRun()) {

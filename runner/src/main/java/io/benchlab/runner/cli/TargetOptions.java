@@ -68,7 +68,11 @@ public final class TargetOptions {
 
     /** The database to use, every option checked first: nothing has connected or been written yet. */
     public Target toTarget() {
-        Engine e = engine();
+        return toTarget(engine());
+    }
+
+    /** As {@link #toTarget()}, for engine E in place of --engine's (a sweep's point). */
+    public Target toTarget(Engine e) {
         Profile p = profile(e);
         if (user != null && user.isBlank()) {
             throw new BadInputException("--user is empty; leave it out for the engine's own (" + e.defaultUser() + ")");

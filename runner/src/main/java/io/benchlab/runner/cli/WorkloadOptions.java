@@ -87,6 +87,16 @@ public final class WorkloadOptions {
     Duration statementTimeout;
 
     public WorkloadConfig toConfig() {
+        return toConfig(clients);
+    }
+
+    /** --clients as given. */
+    public int clients() {
+        return clients;
+    }
+
+    /** As {@link #toConfig()}, with CLIENTS in place of --clients' (a sweep's point). */
+    public WorkloadConfig toConfig(int clients) {
         Duration d = duration == null && transactionsPerClient == null ? Defaults.DURATION : duration;
         return new WorkloadConfig(load.scale, clients, d, transactionsPerClient, warmup, rate, rounds,
                 seed != null ? seed : new SecureRandom().nextLong(),
