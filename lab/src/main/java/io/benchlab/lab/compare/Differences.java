@@ -124,8 +124,7 @@ public final class Differences {
     }
 
     private static String image(RunResult r, Function<Placement, Placement.Side> side) {
-        Placement.Side s = r.placement() == null ? null : side.apply(r.placement());
-        return s == null || s.image() == null ? null : s.image() + "@" + s.imageDigest();
+        return r.placement() == null ? null : Placement.imageReference(side.apply(r.placement()));
     }
 
     private static void differ(List<String> found, String what, Object a, Object b) {

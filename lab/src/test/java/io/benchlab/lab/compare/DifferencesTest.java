@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchlab.results.Knobs;
+import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
 import java.util.List;
@@ -47,6 +48,23 @@ class DifferencesTest {
         assertThat(Differences.refusing(base, other)).isEmpty();
         assertThat(Differences.told(base, other)).containsExactly("seed 42 vs 7", "interval 1 vs 0.25");
         assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)), STRICT)).hasSize(1);
+    }
+
+    @Test
+    void aNewDatabaseImageIsToldByDigestAndAnImageWithoutOneByItsName() {
+        RunResult base = run("base", KNOBS, Map.of());
+        RunResult pinned = base.withPlacement(docker("benchlab/postgres:17.6-durable", "sha256:aa"));
+        RunResult rebuilt = base.withPlacement(docker("benchlab/postgres:17.6-durable", "sha256:bb"));
+        RunResult unknown = base.withPlacement(docker("benchlab/postgres:17.6-durable", null));
+        assertThat(Differences.told(pinned, rebuilt)).containsExactly("database image"
+                + " benchlab/postgres:17.6-durable@sha256:aa vs benchlab/postgres:17.6-durable@sha256:bb");
+        assertThat(Differences.told(pinned, unknown)).containsExactly("database image"
+                + " benchlab/postgres:17.6-durable@sha256:aa vs benchlab/postgres:17.6-durable");
+    }
+
+    private static Placement docker(String image, String digest) {
+        return new Placement("docker", null, new Placement.Side(null, image, digest, 1.0, 1L << 30, "podman", Map.of()),
+                null);
     }
 
     @Test
