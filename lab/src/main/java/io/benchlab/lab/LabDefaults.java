@@ -47,6 +47,12 @@ public final class LabDefaults {
      */
     public static final double COMPARE_FAILURES_POINTS = 0.1;
 
+    /** lab nightly: how many earlier ok nights of a cell are its baseline (the plan's judge.nights). */
+    public static final int NIGHTLY_NIGHTS = 7;
+
+    /** lab nightly: where the nights' folders go, one per night, each cell's result and the reports in it. */
+    public static final String NIGHTLY_RESULTS = "results/nightly";
+
     /** lab history: the p-value below which a change point counts (--p-value). See bench/changepoint-simulation. */
     public static final double HISTORY_P_VALUE = 0.001;
 
@@ -58,6 +64,12 @@ public final class LabDefaults {
 
     /** How long a pod may stay unschedulable before the run fails with the scheduler's reason (a node may be draining). */
     public static final Duration KUBE_UNSCHEDULABLE_GRACE = Duration.ofSeconds(20);
+
+    /** How often the lab reads the database and runner pods (and their nodes) while a run is measured, to end a run that lost one. */
+    public static final Duration KUBE_POD_WATCH_INTERVAL = Duration.ofSeconds(1);
+
+    /** How long a runner whose database pod was lost gets to leave its result before the lab stops reading (a run ends within 10 s of a loss). */
+    public static final Duration KUBE_LOST_POD_GRACE = Duration.ofSeconds(5);
 
     /** How long the lab waits for the API server to answer before it says that it does not. */
     public static final Duration KUBE_API_TIMEOUT = Duration.ofSeconds(10);

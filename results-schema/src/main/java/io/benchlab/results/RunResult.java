@@ -44,6 +44,12 @@ public record RunResult(
                 load, warmup, figures, rounds, intervals, consistency);
     }
 
+    /** The same result, failed with CAUSE: what the runner could not see ended its run (a lost database pod). */
+    public RunResult failedBecause(String cause) {
+        return new RunResult(schemaVersion, runId, Status.FAILED, cause, warnings, timestamps, knobs, engine, environment,
+                placement, load, warmup, figures, rounds, intervals, consistency);
+    }
+
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
     public RunResult withPlacement(Placement where) {
         return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, where,

@@ -61,6 +61,11 @@ final class ClusterObjects {
         return client.pods().inNamespace(namespace).withName(name).get();
     }
 
+    /** The node by name, or null when there is no such Node (any more). */
+    Node node(String name) {
+        return client.nodes().withName(name).get();
+    }
+
     Optional<Pod> runnerPod() {
         return client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
                 .withLabel(Labels.COMPONENT, Labels.RUNNER).list().getItems().stream().findFirst();
@@ -113,7 +118,7 @@ final class ClusterObjects {
 
     Placement.Side side(Pod pod) {
         String nodeName = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
-        Node node = nodeName == null ? null : client.nodes().withName(nodeName).get();
+        Node node = nodeName == null ? null : node(nodeName);
         return PodFacts.side(pod, node);
     }
 

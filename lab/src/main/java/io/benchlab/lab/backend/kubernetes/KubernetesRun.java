@@ -29,7 +29,8 @@ import java.util.Optional;
  * One run on the cluster. The runner Job is made first, suspended, and owns the Secret, the
  * database pod and its Service, so that whatever a killed lab leaves goes with the Job's TTL.
  * The database is ready when a real JDBC connection through a port-forward works; then the Job
- * is let go, its log followed: progress lines pass through, the result arrives as a frame.
+ * is let go, its log followed: progress lines pass through, the result arrives as a frame. While
+ * it runs, a {@link PodWatch} ends a run that lost its database or runner pod.
  */
 final class KubernetesRun implements BackendRun {
 
@@ -41,6 +42,8 @@ final class KubernetesRun implements BackendRun {
     private volatile Thread waiter;
     private volatile boolean stopped;
     private volatile boolean runnerLetGo;
+    private volatile PodWatch watch;
+    private volatile LogWatch log;
 
     KubernetesRun(KubernetesClient client, RunSpec spec, RunPlan plan, Progress progress) {
         this.client = client;
@@ -97,9 +100,12 @@ final class KubernetesRun implements BackendRun {
             // Read now: a stopped runner's pod is gone by the time it has ended.
             started = objects.side(runner);
             progress.lab("runner pod %s on node %s", name, PodStates.node(runner));
+            watch = new PodWatch(objects, progress, plan.dbPod().getMetadata().getName(), name, () -> stopped,
+                    this::stopReading);
             follow(name, frame);
-            Pod ended = objects.awaitFinished(name, LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
-            if (frame.json() == null && ended != null) {
+            Pod ended = objects.awaitFinished(name, lost() != null ? LabDefaults.KUBE_LOST_POD_GRACE
+                    : LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
+            if (frame.json() == null && ended != null && lost() == null) {
                 readWholeLog(name, frame);
             }
             return outcome(database, ended, started, frame);
@@ -110,13 +116,38 @@ final class KubernetesRun implements BackendRun {
             String why = KubeConnection.explain(client, e);
             if (frame.json() != null) {
                 progress.lab("the runner's pod could not be read after its end (%s)", why);
-                var result = ResultJson.read(frame.json());
-                return RunnerOutcome.of(result, placement(database, started), ExitCodes.of(result, false));
+                return fromFrame(frame, placement(database, started), null);
             }
-            return RunnerOutcome.without("the run's objects could not be read: " + why, placement(database, started),
-                    ExitCodes.RUN_FAILED);
+            return RunnerOutcome.without(lost() != null ? lost() : "the run's objects could not be read: " + why,
+                    placement(database, started), ExitCodes.RUN_FAILED);
         } finally {
             waiter = null;
+            if (watch != null) {
+                watch.close();
+            }
+        }
+    }
+
+    /** Why a pod of the run was lost mid-run, or null. */
+    private String lost() {
+        PodWatch w = watch;
+        return w == null ? null : w.lost();
+    }
+
+    /** The runner's result; failed with the cause when a pod was lost, which the runner could not know. */
+    private RunnerOutcome fromFrame(ResultFrame.Reader frame, Placement placement, Integer code) {
+        var result = ResultJson.read(frame.json());
+        if (lost() != null) {
+            return RunnerOutcome.of(result.failedBecause(lost()), placement, ExitCodes.RUN_FAILED);
+        }
+        return RunnerOutcome.of(result, placement, code != null ? code : ExitCodes.of(result, false));
+    }
+
+    /** After a loss: the runner's log is read no longer (a pod on a lost node may never end it). */
+    private void stopReading() {
+        LogWatch l = log;
+        if (l != null) {
+            l.close();
         }
     }
 
@@ -126,8 +157,10 @@ final class KubernetesRun implements BackendRun {
         Optional<String> failure = ended == null ? Optional.empty() : PodStates.failure(ended, "runner");
         Integer code = ended == null ? null : PodStates.exitCode(ended);
         if (frame.json() != null) {
-            var result = ResultJson.read(frame.json());
-            return RunnerOutcome.of(result, placement, code != null ? code : ExitCodes.of(result, false));
+            return fromFrame(frame, placement, code);
+        }
+        if (lost() != null) {
+            return RunnerOutcome.without(lost(), placement, ExitCodes.RUN_FAILED);
         }
         String why = failure.orElseGet(() -> objects.jobFailure().orElse(frame.problem() != null ? "the runner left no"
                 + " result: " + frame.problem() : "the runner left no result" + (ended == null ? ""
@@ -221,15 +254,23 @@ final class KubernetesRun implements BackendRun {
 
     /** The runner's log as it comes: frame lines are kept, every other line is progress. */
     private void follow(String pod, ResultFrame.Reader frame) {
-        try (LogWatch watch = client.pods().inNamespace(plan.namespace()).withName(pod).inContainer(Labels.RUNNER).watchLog();
-             BufferedReader lines = new BufferedReader(new InputStreamReader(watch.getOutput(), StandardCharsets.UTF_8))) {
+        try (LogWatch stream = client.pods().inNamespace(plan.namespace()).withName(pod).inContainer(Labels.RUNNER).watchLog();
+             BufferedReader lines = new BufferedReader(new InputStreamReader(stream.getOutput(), StandardCharsets.UTF_8))) {
+            log = stream;
+            if (lost() != null) {
+                return;
+            }
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (!frame.accept(line)) {
                     progress.relay(line);
                 }
             }
         } catch (IOException | KubernetesClientException e) {
-            progress.lab("the runner's log stream broke (%s); its whole log is read when it ends", KubeConnection.oneLine(e));
+            if (lost() == null) {
+                progress.lab("the runner's log stream broke (%s); its whole log is read when it ends", KubeConnection.oneLine(e));
+            }
+        } finally {
+            log = null;
         }
     }
 

@@ -8,7 +8,6 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.cli.LabMain;
-import io.benchlab.lab.it.kube.Kubectl;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -21,9 +20,7 @@ import io.benchlab.runner.run.Output;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,10 +92,8 @@ class KwokClusterIT {
     @Test
     void theLabsServiceAccountMayRunInItsNamespaceAndNowhereElse(@TempDir Path dir) throws Exception {
         cluster.nodes.bothRoles();
-        Path repo = Path.of(System.getProperty("user.dir")).getParent();
-        Kubectl.ok(cluster.kubeconfig, "apply", "-k", repo.resolve("k8s").toString());
         try {
-            Path asLab = serviceAccountKubeconfig(dir);
+            Path asLab = cluster.asTheLabsServiceAccount(dir);
             Path result = dir.resolve("r.json");
             CliCapture.Outcome denied = CliCapture.run(LabMain::commandLine, "run", "--backend", "kubernetes",
                     "--kubeconfig", asLab.toString(), "--namespace", "default", "--engine", "postgres", "-o",
@@ -117,22 +112,8 @@ class KwokClusterIT {
             assertThat(r.placement().database().qosClass()).isEqualTo("Guaranteed");
             assertThat(new ClusterObjects(cluster.client, "benchlab", null).remaining()).isEmpty();
         } finally {
-            Kubectl.run(cluster.kubeconfig, "delete", "-k", repo.resolve("k8s").toString(), "--wait=false");
+            cluster.removeTheLabsServiceAccount();
         }
-    }
-
-    /** A kubeconfig that acts as the lab's ServiceAccount (a bound token), on the kwok cluster's server. */
-    private Path serviceAccountKubeconfig(Path dir) throws Exception {
-        String token = cluster.client.serviceAccounts().inNamespace("benchlab").withName("benchlab-lab")
-                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
-                .getStatus().getToken();
-        String admin = Files.readString(cluster.kubeconfig);
-        String cluster = admin.substring(admin.indexOf("clusters:"), admin.indexOf("users:"));
-        String name = cluster.replaceAll("(?s).*- name: (\\S+).*", "$1");
-        Path file = dir.resolve("lab.kubeconfig");
-        Files.writeString(file, "apiVersion: v1\nkind: Config\n" + cluster + "users:\n- name: lab\n  user: {token: " + token
-                + "}\ncontexts:\n- name: lab\n  context: {cluster: " + name + ", user: lab}\ncurrent-context: lab\n");
-        return file;
     }
 
     @Test

@@ -3,8 +3,12 @@ package io.benchlab.lab.backend.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.it.kube.Clusters;
+import io.benchlab.lab.it.kube.Kubectl;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class TestCluster implements BeforeEachCallback, AfterEachCallback {
 
     static final String NAMESPACE = "benchlab-it";
+    private static final Path K8S = Path.of(System.getProperty("user.dir")).getParent().resolve("k8s");
 
     private final Supplier<Path> find;
     private final boolean fakeNodes;
@@ -65,6 +70,29 @@ final class TestCluster implements BeforeEachCallback, AfterEachCallback {
             }
             client.close();
         }
+    }
+
+    /**
+     * Applies the k8s/ bases (namespace benchlab, the lab's ServiceAccount and RBAC) and returns a
+     * kubeconfig that acts as that ServiceAccount, with a bound token, on this cluster's server.
+     */
+    Path asTheLabsServiceAccount(Path dir) throws IOException {
+        Kubectl.ok(kubeconfig, "apply", "-k", K8S.toString());
+        String token = client.serviceAccounts().inNamespace("benchlab").withName("benchlab-lab")
+                .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
+                .getStatus().getToken();
+        String admin = Files.readString(kubeconfig);
+        String server = admin.substring(admin.indexOf("clusters:"), admin.indexOf("users:"));
+        String name = server.replaceAll("(?s).*- name: (\\S+).*", "$1");
+        Path file = dir.resolve("lab.kubeconfig");
+        Files.writeString(file, "apiVersion: v1\nkind: Config\n" + server + "users:\n- name: lab\n  user: {token: " + token
+                + "}\ncontexts:\n- name: lab\n  context: {cluster: " + name + ", user: lab}\ncurrent-context: lab\n");
+        return file;
+    }
+
+    /** Undoes {@link #asTheLabsServiceAccount}. */
+    void removeTheLabsServiceAccount() {
+        Kubectl.run(kubeconfig, "delete", "-k", K8S.toString(), "--wait=false");
     }
 
     List<String> leftovers() {

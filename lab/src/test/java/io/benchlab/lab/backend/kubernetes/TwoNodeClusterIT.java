@@ -12,6 +12,8 @@ import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -82,6 +84,55 @@ class TwoNodeClusterIT {
         assertThat(r.status()).isEqualTo(Status.INTERRUPTED);
         assertThat(r.figures()).as("what was measured until the stop").isNotNull();
         assertThat(r.placement().runner().node()).isEqualTo("node-client");
+    }
+
+    /**
+     * The lab's ServiceAccount, with its own token and exactly the RBAC of k8s/, runs a whole run
+     * from outside the cluster: the port-forward that checks the database included.
+     */
+    @Test
+    void theLabsServiceAccountRunsAWholeRunWithItsOwnToken(@TempDir Path dir) throws Exception {
+        try {
+            Path asLab = cluster.asTheLabsServiceAccount(dir);
+            Path result = dir.resolve("r.json");
+            CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "run", "--backend", "kubernetes", "--kubeconfig",
+                    asLab.toString(), "--namespace", "benchlab", "--engine", "postgres", "--clients", "2", "--duration",
+                    "3s", "--warmup", "1s", "-o", result.toString());
+            assertThat(o.exitCode()).as(o.toString()).isZero();
+            assertThat(ResultJson.read(result).status()).isEqualTo(Status.OK);
+            assertThat(new ClusterObjects(cluster.client, "benchlab", null).remaining()).isEmpty();
+        } finally {
+            cluster.removeTheLabsServiceAccount();
+        }
+    }
+
+    /**
+     * A pod deleted by someone else mid-run (the database's: the run would measure a dead server for
+     * the rest of its minute; the runner's: its result would say interrupted, as if a person had
+     * stopped the lab) ends the run within 10 s, failed, with a cause that names the pod.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"database", "runner"})
+    void aPodDeletedMidRunEndsTheRunWithinTenSecondsFailedNamingIt(String component, @TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        Instant deleted;
+        try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), lab("--engine", "postgres",
+                "--clients", "4", "--duration", "60s", "--warmup", "1s", "-o", result.toString()))) {
+            lab.awaitErr("round 1", 180);
+            var pods = cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel("benchlab.io/component", component)
+                    .list().getItems();
+            assertThat(pods).hasSize(1);
+            String pod = pods.get(0).getMetadata().getName();
+            deleted = Instant.now();
+            cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withName(pod).delete();
+            assertThat(lab.waitFor(90)).as(lab.err()).isEqualTo(1);
+            assertThat(lab.err()).contains("the " + component + " pod " + pod + " was deleted by someone else");
+        }
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.cause()).startsWith("the " + component + " pod ").contains(" was deleted by someone else");
+        assertThat(Duration.between(deleted, Instant.parse(r.timestamps().finished())))
+                .as("from the delete to the run's end").isLessThan(Duration.ofSeconds(10));
     }
 
     private static void assertSide(Placement.Side side, double cpus, long memory) {

@@ -36,7 +36,7 @@ class K8sBasesIT {
             "services", Set.of("create", "list", "delete", "deletecollection"),
             "pods", Set.of("create", "get", "list", "delete", "deletecollection"),
             "pods/log", Set.of("get"),
-            "pods/portforward", Set.of("create"),
+            "pods/portforward", Set.of("get", "create"),
             "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
             "nodes", Set.of("get", "list"));
 
@@ -112,6 +112,7 @@ class K8sBasesIT {
         assertThat(canI("update", "jobs.batch", "-n", "benchlab")).isFalse();
         assertThat(canI("create", "pods", "--subresource=exec", "-n", "benchlab")).isFalse();
         assertThat(canI("create", "pods", "--subresource=portforward", "-n", "benchlab")).isTrue();
+        assertThat(canI("get", "pods", "--subresource=portforward", "-n", "benchlab")).as("fabric8's WebSocket").isTrue();
         assertThat(canI("get", "pods", "--subresource=log", "-n", "benchlab")).isTrue();
         assertThat(canI("patch", "jobs.batch", "-n", "benchlab")).isTrue();
         assertThat(canI("list", "nodes")).isTrue();
