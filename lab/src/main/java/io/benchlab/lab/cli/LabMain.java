@@ -13,8 +13,9 @@ import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
-        subcommands = {LabRunCommand.class, SweepCommand.class, CompareCommand.class, RerunCommand.class,
+        subcommands = {LabRunCommand.class, SweepCommand.class, NightlyCommand.class, CompareCommand.class, RerunCommand.class,
                 ReportCommand.class, HistoryCommand.class, StackCommand.class, CleanCommand.class, EnginesCommand.class,
+                ResultFrameCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LabMain {
 

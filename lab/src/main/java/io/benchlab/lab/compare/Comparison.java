@@ -16,7 +16,18 @@ public record Comparison(Side baseline, Side run, List<MetricDelta> deltas) {
     }
 
     public Verdict verdict(Metric metric) {
-        return deltas.stream().filter(d -> d.metric() == metric).findFirst().orElseThrow().verdict();
+        return delta(metric).verdict();
+    }
+
+    /** "baseline -> value (change, p ...)" of one metric, as lab compare's table words it. */
+    public String describe(Metric metric) {
+        MetricDelta d = delta(metric);
+        return ComparisonTable.number(metric, d.baseline()) + " -> " + ComparisonTable.number(metric, d.value()) + " ("
+                + ComparisonTable.change(d) + ", p " + ComparisonTable.p(d.evidence()) + ")";
+    }
+
+    private MetricDelta delta(Metric metric) {
+        return deltas.stream().filter(d -> d.metric() == metric).findFirst().orElseThrow();
     }
 
     List<String> labels(Verdict v) {

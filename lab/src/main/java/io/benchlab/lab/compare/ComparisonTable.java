@@ -59,7 +59,7 @@ final class ComparisonTable {
                 + r.status().json();
     }
 
-    private static String number(Metric m, double v) {
+    static String number(Metric m, double v) {
         return String.format(Locale.ROOT, m == Metric.TPS ? "%.1f" : "%.3f", v);
     }
 
@@ -67,7 +67,7 @@ final class ComparisonTable {
         return v == Math.rint(v) ? "" + (long) v : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String change(MetricDelta d) {
+    static String change(MetricDelta d) {
         double c = d.change();
         if (Double.isNaN(c)) {
             return d.value() == d.baseline() ? "0%" : "new";
@@ -83,7 +83,7 @@ final class ComparisonTable {
         return String.format(Locale.ROOT, d.metric().relative ? "±%.1f%%" : "±%.2f pp", n);
     }
 
-    private static String p(RoundEvidence e) {
+    static String p(RoundEvidence e) {
         double p = e.pValue();
         return Double.isNaN(p) ? "n/a" : p < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs planned points one after another, each through {@link RunPipeline} as {@code lab run} would,
@@ -27,6 +28,19 @@ public final class Sweep {
 
     /** Exit code 0 when every point ran and its run exited 0, else 1. */
     public static int run(List<PlannedRun> points, Path resultsDir, PrintWriter out, PrintWriter err) {
+        List<SweepRow> rows = each(points, "sweep point", resultsDir, out, err, done -> {
+            out.print(SweepTable.format(done));
+            out.flush();
+        });
+        return rows.stream().allMatch(SweepRow::ok) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+    }
+
+    /**
+     * Runs each point ({@code what} names them in progress lines), the way a sweep does, and gives
+     * the rows to {@code atEnd} (a table, a report) while a signal still holds the JVM.
+     */
+    public static List<SweepRow> each(List<PlannedRun> points, String what, Path resultsDir, PrintWriter out,
+                                      PrintWriter err, Consumer<List<SweepRow>> atEnd) {
         List<SweepRow> rows = new ArrayList<>();
         try (StopHook signals = StopHook.install("benchlab-sweep-stop", () -> { }, SIGNAL_HOLD)) {
             for (PlannedRun point : points) {
@@ -35,13 +49,12 @@ public final class Sweep {
                     continue;
                 }
                 Progress progress = new Progress(err, point.spec().output().quiet());
-                progress.lab("sweep point %d of %d: %s", rows.size() + 1, points.size(), SweepRow.label(point));
+                progress.lab("%s %d of %d: %s", what, rows.size() + 1, points.size(), SweepRow.label(point));
                 rows.add(runPoint(point, resultsDir, out, err));
             }
-            out.print(SweepTable.format(rows));
-            out.flush();
+            atEnd.accept(rows);
         }
-        return rows.stream().allMatch(SweepRow::ok) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+        return rows;
     }
 
     private static SweepRow runPoint(PlannedRun point, Path resultsDir, PrintWriter out, PrintWriter err) {

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * One point of a sweep as its table shows it: the engine and clients planned, how the run ended
  * ({@code status}: the result's, or "not run" and why), its result and file when it left them.
  */
-record SweepRow(String engine, int clients, String status, RunResult result, Path file, boolean ok) {
+public record SweepRow(String engine, int clients, String status, RunResult result, Path file, boolean ok) {
 
     static SweepRow of(PlannedRun point, RunPipeline.Outcome outcome) {
         RunResult r = outcome.result();

@@ -17,11 +17,24 @@ public final class Report {
     private Report() {
     }
 
+    /** A table the page shows before its charts (a night's verdicts): a heading, column names and rows. */
+    public record Section(String heading, List<String> headers, List<List<String>> rows) {
+        public Section {
+            headers = List.copyOf(headers);
+            rows = rows.stream().map(List::copyOf).toList();
+        }
+    }
+
     /** Reads and checks every result, then writes the page; bad input throws before anything is written. */
     public static int write(List<Path> results, Path output) {
+        return write(results, output, List.of());
+    }
+
+    /** As {@link #write(List, Path)}, with SECTIONS first. */
+    public static int write(List<Path> results, Path output, List<Section> sections) {
         checkOutput(output);
         List<ReportRun> runs = ReportRuns.read(results);
-        String html = ReportPage.render(runs, Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        String html = ReportPage.render(runs, Instant.now().truncatedTo(ChronoUnit.SECONDS), sections);
         try {
             // A reader (or a browser reloading) never sees half a page.
             AtomicFile.write(output, html, ".report-");

@@ -23,7 +23,7 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String render(List<ReportRun> runs, Instant generated) {
+    static String render(List<ReportRun> runs, Instant generated, List<Report.Section> sections) {
         Svg page = new Svg().raw("<!DOCTYPE html>\n").open("html", "lang", "en").open("head")
                 .empty("meta", "charset", "utf-8")
                 .empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1")
@@ -34,6 +34,7 @@ final class ReportPage {
                 .text("p", runs.size() + (runs.size() == 1 ? " run of " : " runs of ") + engines(runs)
                         + " · generated " + generated)
                 .close("header");
+        sections.forEach(section -> section(page, section));
         SweepCurves sweep = SweepCurves.of(runs);
         if (sweep.isSweep()) {
             page.heading(2, "Engines and clients");
@@ -42,9 +43,9 @@ final class ReportPage {
         }
         page.heading(2, "Runs side by side");
         card(page, ReportCharts.bars(runs, new LineChart.Labels("tps-by-run", "Throughput per run",
-                "the counted round's figures", "run", "throughput (transactions/s)"), " tps", Figures::tps));
+                "all measured rounds", "run", "throughput (transactions/s)"), " tps", Figures::tps));
         card(page, ReportCharts.bars(runs, new LineChart.Labels("p99-by-run", "p99 latency per run",
-                "the counted round's figures", "run", "p99 latency (ms)"), " ms", f -> f.latency().p99Ms()));
+                "all measured rounds", "run", "p99 latency (ms)"), " ms", f -> f.latency().p99Ms()));
         page.heading(2, "Over time");
         card(page, ReportCharts.overTime(runs, new LineChart.Labels("tps-over-time", "Throughput over time",
                 "per interval; one line per run", "time since the measured phase began (s)",
@@ -57,6 +58,19 @@ final class ReportPage {
         page.open("footer").text("span", "Made by lab report from the result files: "
                 + runs.stream().map(r -> r.file().toString()).collect(Collectors.joining(", "))).close("footer");
         return page.close("main").close("body").close("html").raw("\n").toString();
+    }
+
+    private static void section(Svg page, Report.Section section) {
+        page.heading(2, section.heading());
+        page.open("table", "class", "runs").open("thead").open("tr");
+        section.headers().forEach(h -> page.text("th", h));
+        page.close("tr").close("thead").open("tbody");
+        for (List<String> row : section.rows()) {
+            page.open("tr");
+            row.forEach(cell -> page.text("td", cell));
+            page.close("tr");
+        }
+        page.close("tbody").close("table");
     }
 
     private static void card(Svg page, String chart) {

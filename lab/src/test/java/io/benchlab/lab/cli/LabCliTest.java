@@ -106,8 +106,10 @@ class LabCliTest {
 
     @Test
     void anUnknownCommandOrArgumentIsRefusedEvenWithHelp() {
-        lab("nosuchcommand", "--help").assertBadInputLine("lab: no such command 'nosuchcommand'; the commands are run,"
-                + " sweep, compare, rerun, report, history");
+        CliCapture.Outcome unknown = lab("nosuchcommand", "--help");
+        unknown.assertBadInputLine("lab: no such command 'nosuchcommand'; the commands are run, sweep, nightly, compare,"
+                + " rerun, report, history, stack, clean, engines, help (see --help)");
+        assertThat(unknown.allErr()).as("hidden commands are not offered").doesNotContain("result-frame");
         lab("nosuchcommand").assertBadInputLine("nosuchcommand");
         lab("compare", "--nosuch", "--help").assertBadInputLine("lab: unknown argument '--nosuch' (see --help)");
         CliCapture.Outcome help = lab("history", "--help");

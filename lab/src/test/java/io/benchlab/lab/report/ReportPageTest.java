@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ReportPageTest {
 
     private static Document page(RunResult... results) {
-        return Jsoup.parse(ReportPage.render(Results.named(results), Instant.parse("2026-01-01T00:00:00Z")));
+        return Jsoup.parse(ReportPage.render(Results.named(results), Instant.parse("2026-01-01T00:00:00Z"), List.of()));
     }
 
     private static Element chart(Document doc, String id) {
@@ -129,7 +129,7 @@ class ReportPageTest {
         String hostile = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>'&amp;";
         RunResult bad = Results.failed(hostile, hostile, 1, hostile);
         RunResult good = Results.run("ok'\"<b>", "h2", 2, 100, 0.1, 1, 100);
-        String html = ReportPage.render(Results.named(good, bad), Instant.parse("2026-01-01T00:00:00Z"));
+        String html = ReportPage.render(Results.named(good, bad), Instant.parse("2026-01-01T00:00:00Z"), List.of());
         Document doc = Jsoup.parse(html);
         assertThat(doc.select("script, img, b, iframe")).isEmpty();
         assertThat(doc.getAllElements()).allSatisfy(e -> assertThat(e.attributes().asList())

@@ -3,6 +3,7 @@ package io.benchlab.runner.cli;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.run.ExitCodes;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -61,7 +62,8 @@ public final class Cli {
         String first = r.unmatched().get(0);
         boolean command = !r.commandSpec().subcommands().isEmpty() && !first.startsWith("-");
         return command ? "no such command '" + first + "'; the commands are "
-                + String.join(", ", r.commandSpec().subcommands().keySet())
+                + String.join(", ", r.commandSpec().subcommands().entrySet().stream()
+                        .filter(c -> !c.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList())
                 : "unknown argument '" + first + "'";
     }
 

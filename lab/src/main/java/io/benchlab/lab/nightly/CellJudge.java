@@ -1,0 +1,108 @@
+package io.benchlab.lab.nightly;
+
+import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.ComparedRun;
+import io.benchlab.lab.compare.Comparison;
+import io.benchlab.lab.compare.Metric;
+import io.benchlab.lab.compare.Side;
+import io.benchlab.lab.compare.Verdict;
+import io.benchlab.lab.history.ChangePoint;
+import io.benchlab.lab.history.CellNights;
+import io.benchlab.lab.history.EDivisive;
+import io.benchlab.lab.history.History;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.benchlab.runner.core.BadInputException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges one cell's night against its earlier ok nights, as lab compare judges runs (the rounds of
+ * each night as samples, the nights' spread measured as between-run noise) and, with enough nights,
+ * as lab history finds change points (E-divisive on the nights' throughput), naming what differs
+ * across a change point that falls on this night.
+ */
+final class CellJudge {
+
+    private final Compare.Rules rules;
+
+    CellJudge(NightlyPlan plan) {
+        this.rules = new Compare.Rules(plan.alpha(), plan.thresholdPercent(), plan.latencyFloorMs(),
+                LabDefaults.COMPARE_BETWEEN_RUNS, false, false, false, false);
+    }
+
+    /** TONIGHT's verdict (null: the cell left no result, for WHY), against EARLIER nights, oldest first. */
+    CellVerdict judge(String cell, boolean canary, RunResult tonight, Path file, String why, List<RunResult> earlier) {
+        if (tonight == null) {
+            return new CellVerdict(cell, canary, "failed", why, null, false);
+        }
+        if (tonight.status() != Status.OK) {
+            return new CellVerdict(cell, canary, "failed", tonight.status().json() + ": " + tonight.cause(), file, false);
+        }
+        List<RunResult> baseline = earlier.stream().filter(r -> r.status() == Status.OK).toList();
+        if (baseline.isEmpty()) {
+            return new CellVerdict(cell, canary, "first night", "no earlier ok night to judge against", file, true);
+        }
+        Comparison c;
+        try {
+            c = Compare.comparisons(List.of(side(baseline), Side.of(new ComparedRun(file.toString(), tonight))), rules)
+                    .get(0);
+        } catch (BadInputException refused) {
+            return new CellVerdict(cell, canary, "not judged", refused.getMessage() + "; this night starts a new baseline",
+                    file, true);
+        }
+        String against = "against " + baseline.size() + (baseline.size() == 1 ? " night" : " nights");
+        String changePoint = changePointTonight(baseline, tonight);
+        if (c.any(Verdict.REGRESSED)) {
+            return new CellVerdict(cell, canary, "regressed", metrics(c, Verdict.REGRESSED) + " " + against + changePoint,
+                    file, false);
+        }
+        if (c.any(Verdict.IMPROVED)) {
+            return new CellVerdict(cell, canary, "improved", metrics(c, Verdict.IMPROVED) + " " + against + changePoint,
+                    file, true);
+        }
+        if (c.any(Verdict.INCONCLUSIVE)) {
+            return new CellVerdict(cell, canary, "inconclusive", metrics(c, Verdict.INCONCLUSIVE) + " " + against
+                    + ": too few rounds for the tests at alpha " + rules.alpha(), file, true);
+        }
+        return new CellVerdict(cell, canary, "no change", "every metric within noise and threshold " + against
+                + changePoint, file, true);
+    }
+
+    private static Side side(List<RunResult> runs) {
+        return new Side(runs.stream().map(r -> new ComparedRun(r.runId(), r)).toList());
+    }
+
+    private static String metrics(Comparison c, Verdict v) {
+        List<String> found = new ArrayList<>();
+        for (Metric m : Metric.values()) {
+            if (c.verdict(m) == v) {
+                found.add(m.label + " " + c.describe(m));
+            }
+        }
+        return String.join(", ", found);
+    }
+
+    /** "; a change point in tps falls on this night (...; differs: ...)", or nothing. */
+    private static String changePointTonight(List<RunResult> baseline, RunResult tonight) {
+        List<RunResult> all = new ArrayList<>(baseline);
+        all.add(tonight);
+        if (all.size() < EDivisive.LEAST_NIGHTS) {
+            return "";
+        }
+        try {
+            List<ChangePoint> points = History.changePoints(CellNights.of(all, Metric.TPS, false),
+                    LabDefaults.HISTORY_P_VALUE);
+            return points.stream().filter(p -> tonight.runId().equals(p.after().runId())).findFirst()
+                    .map(p -> String.format(Locale.ROOT, "; a change point in tps falls on this night (%.1f -> %.1f,"
+                            + " p %.2g%s)", p.meanBefore(), p.meanAfter(), p.pValue(),
+                            p.differs().isEmpty() ? "" : "; differs: " + String.join(", ", p.differs())))
+                    .orElse("");
+        } catch (BadInputException mixed) {
+            return "";
+        }
+    }
+}

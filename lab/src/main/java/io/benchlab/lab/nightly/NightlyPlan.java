@@ -1,0 +1,152 @@
+package io.benchlab.lab.nightly;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.benchlab.lab.LabDefaults;
+import io.benchlab.runner.core.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A nightly plan (YAML, checked against {@code nightly-plan.schema.json}): its cells, expanded
+ * engines x profiles x client counts, each with lab run's arguments, the canary last; and how the
+ * cells are judged. A bad plan is one line of bad input, before anything runs.
+ */
+public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thresholdPercent, double latencyFloorMs) {
+
+    static final String SCHEMA = "/io/benchlab/lab/nightly/nightly-plan.schema.json";
+    private static final List<String> RESERVED = List.of("engine", "profile", "clients", "output");
+    private static final JsonSchema VALIDATOR = schema();
+
+    public NightlyPlan {
+        cells = List.copyOf(cells);
+    }
+
+    public static NightlyPlan read(Path file) {
+        JsonNode plan;
+        try {
+            plan = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file));
+        } catch (JsonProcessingException e) {
+            throw new BadInputException("plan " + file + " is not YAML: " + oneLine(e.getOriginalMessage())
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+        } catch (IOException e) {
+            throw new BadInputException("cannot read the plan " + file + ": " + e.getMessage());
+        }
+        if (plan == null || plan.isMissingNode() || plan.isNull()) {
+            throw new BadInputException("plan " + file + " is empty");
+        }
+        reserved(file, plan);
+        List<String> problems = VALIDATOR.validate(plan).stream().map(ValidationMessage::getMessage).sorted().toList();
+        if (!problems.isEmpty()) {
+            throw new BadInputException("plan " + file + ": " + String.join("; ", problems));
+        }
+        List<Cell> cells = new ArrayList<>();
+        for (JsonNode group : plan.get("cells")) {
+            Map<String, JsonNode> options = merged(plan.get("options"), group.get("options"));
+            for (JsonNode engine : group.get("engines")) {
+                for (JsonNode profile : profiles(group)) {
+                    for (JsonNode clients : group.get("clients")) {
+                        cells.add(cell(engine.asText(), profile.isNull() ? null : profile.asText(), clients.asInt(), false,
+                                options));
+                    }
+                }
+            }
+        }
+        JsonNode canary = plan.get("canary");
+        cells.add(cell(canary.get("engine").asText(), canary.has("profile") ? canary.get("profile").asText() : null,
+                canary.get("clients").asInt(), true, merged(plan.get("options"), canary.get("options"))));
+        JsonNode judge = plan.path("judge");
+        return new NightlyPlan(cells, judge.path("nights").asInt(LabDefaults.NIGHTLY_NIGHTS),
+                judge.path("alpha").asDouble(LabDefaults.COMPARE_ALPHA),
+                judge.path("threshold-percent").asDouble(LabDefaults.COMPARE_THRESHOLD_PERCENT),
+                judge.path("latency-floor-ms").asDouble(LabDefaults.COMPARE_LATENCY_FLOOR_MS));
+    }
+
+    /** The schema refuses them too, in words of its own; the plan's author gets these. */
+    private static void reserved(Path file, JsonNode plan) {
+        List<JsonNode> options = new ArrayList<>(List.of(plan.path("options"), plan.path("canary").path("options")));
+        plan.path("cells").forEach(c -> options.add(c.path("options")));
+        for (JsonNode o : options) {
+            for (String name : RESERVED) {
+                if (o.has(name)) {
+                    throw new BadInputException("plan " + file + ": '" + name + "' is not an option of a plan: "
+                            + (name.equals("output") ? "each cell's result goes to the night's folder"
+                            : "the cells (engines, profiles, clients) and the canary say it"));
+                }
+            }
+        }
+    }
+
+    private static Cell cell(String engine, String profile, int clients, boolean canary, Map<String, JsonNode> options) {
+        if (!options.containsKey("rounds")) {
+            throw new BadInputException("plan: the cells need options.rounds (at least 5: the regression tests need"
+                    + " rounds to tell a change from noise)");
+        }
+        List<String> args = new ArrayList<>(List.of("--engine", engine));
+        if (profile != null) {
+            args.addAll(List.of("--profile", profile));
+        }
+        args.addAll(List.of("--clients", Integer.toString(clients)));
+        options.forEach((name, value) -> {
+            if (value.isBoolean()) {
+                if (value.asBoolean()) {
+                    args.add("--" + name);
+                }
+            } else {
+                args.addAll(List.of("--" + name, value.asText()));
+            }
+        });
+        return new Cell(engine, profile, clients, canary, args);
+    }
+
+    /** A null entry: the engine's default profile. */
+    private static Iterable<JsonNode> profiles(JsonNode group) {
+        if (group.has("profiles")) {
+            return group.get("profiles");
+        }
+        return List.of(NullNode.getInstance());
+    }
+
+    private static Map<String, JsonNode> merged(JsonNode plan, JsonNode cell) {
+        Map<String, JsonNode> all = new LinkedHashMap<>();
+        plan.fields().forEachRemaining(e -> all.put(e.getKey(), e.getValue()));
+        if (cell != null) {
+            cell.fields().forEachRemaining(e -> all.put(e.getKey(), e.getValue()));
+        }
+        return all;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+
+    private static JsonSchema schema() {
+        try (InputStream in = NightlyPlan.class.getResourceAsStream(SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException("missing schema resource " + SCHEMA);
+            }
+            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().locale(Locale.ROOT)
+                    .pathType(PathType.LEGACY).build();
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
