@@ -27,7 +27,7 @@ profiles        = $(shell images/descriptors.sh profiles $(1))
 # Images (images/build): which to build, and with what (empty: docker if a daemon answers, else
 # podman). REGISTRY=host[:port][/path] also tags each image REGISTRY/benchlab/...; PUSH=1 pushes
 # those tags.
-IMAGES        ?= $(SERVER_ENGINES) runner
+IMAGES        ?= $(SERVER_ENGINES) runner lab
 CONTAINER_CLI ?=
 REGISTRY      ?=
 PUSH          ?=
@@ -48,7 +48,7 @@ help:
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
 	@echo "make bench                                                            bench/ scripts"
-	@echo "make images [IMAGES=\"$(SERVER_ENGINES) runner\"] [CONTAINER_CLI=docker|podman]"
+	@echo "make images [IMAGES=\"$(SERVER_ENGINES) runner lab\"] [CONTAINER_CLI=docker|podman]"
 	@echo "            [REGISTRY=host:port [PUSH=1]]                             build the images (tag, push)"
 	@echo "make stack [PULL=0]                                                   InfluxDB + Grafana with the boards (Docker)"
 	@echo "make stack-down                                                       ... removed (data volumes kept)"
@@ -128,9 +128,9 @@ base_of       = $(shell sed -n 's/^ARG BASE=//p' images/$(1)/Dockerfile | head -
 standin_deps  = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard $(addsuffix *,$(dir $(shell grep -lx '. stand-in for: $(call base_of,$(1))' .ci/standins/*/Dockerfile 2>/dev/null)))))
 # build.stage-jar=GROUP:ARTIFACT: the jar images/build copies from the runner's build.
 stage_jar     = $(if $(call descriptor,$(1),build.stage-jar),runner/target/lib/$(lastword $(subst :, ,$(call descriptor,$(1),build.stage-jar)))-$(call descriptor,$(1),version).jar)
-image_stamps  = $(if $(filter runner,$(1)),$(IMAGE_STAMPS)/runner,$(foreach p,$(call profiles,$(1)),$(IMAGE_STAMPS)/$(1)/$(p)))
+image_stamps  = $(if $(filter runner lab,$(1)),$(IMAGE_STAMPS)/$(1),$(foreach p,$(call profiles,$(1)),$(IMAGE_STAMPS)/$(1)/$(p)))
 
-images: $(foreach i,$(IMAGES),$(if $(filter runner $(SERVER_ENGINES),$(i)),$(call image_stamps,$(i)),$(error unknown image '$(i)' in IMAGES ($(SERVER_ENGINES) runner))))
+images: $(foreach i,$(IMAGES),$(if $(filter runner lab $(SERVER_ENGINES),$(i)),$(call image_stamps,$(i)),$(error unknown image '$(i)' in IMAGES ($(SERVER_ENGINES) runner lab))))
 
 # The jars come from `make build`.
 $(RUNNER_JAR): $(LAB_JAR)
@@ -145,5 +145,8 @@ $(IMAGE_STAMPS)/%: $$(call engine_inputs,$$(patsubst %/,%,$$(dir $$*))) $(IMAGE_
 	images/build $(strip --stamp $@ $(IMAGE_OPTS) $(subst /,:,$*))
 engine_inputs = $(filter-out %.jar,$(wildcard images/$(1)/*)) $(call stage_jar,$(1)) $(call standin_deps,$(1))
 
-$(IMAGE_STAMPS)/runner: images/runner/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)
+$(IMAGE_STAMPS)/runner: images/client/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)
 	images/build $(strip --stamp $@ $(IMAGE_OPTS) runner)
+
+$(IMAGE_STAMPS)/lab: images/client/Dockerfile $(LAB_JAR) bin/lab bin/launch bin/jvm-options $(IMAGE_COMMON) $(call standin_deps,lab)
+	images/build $(strip --stamp $@ $(IMAGE_OPTS) lab)

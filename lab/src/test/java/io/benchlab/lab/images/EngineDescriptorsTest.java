@@ -206,8 +206,9 @@ class EngineDescriptorsTest {
     }
 
     /**
-     * The engine-specific benches read the descriptor (bench/descriptors.py) and the profile files,
-     * never a copy: no version, port, environment name, runner version or profile setting of theirs.
+     * The engine-specific benches read the descriptor (bench/descriptors.py), the profile files or
+     * the lab's own manifests (lab run --dry-run), never a copy: no version, port, environment name,
+     * runner version or profile setting of theirs.
      */
     @Test
     void theEngineSpecificBenchesHoldNoCopyOfTheDescriptor() throws IOException {
@@ -218,8 +219,9 @@ class EngineDescriptorsTest {
         pg.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
         for (String bench : ENGINE_SPECIFIC) {
             String script = Files.readString(ROOT.resolve(bench));
-            // bench/reproducibility and bench/compare-calibration run bench/pgbench-compare's code, which reads the descriptors.
-            assertThat(script).as(bench).containsAnyOf("import descriptors", "bench\" / \"pgbench-compare\"")
+            // bench/reproducibility and bench/compare-calibration run bench/pgbench-compare's code, which reads the
+            // descriptors; bench/k8s-pgbench takes the lab's own objects from lab run --dry-run.
+            assertThat(script).as(bench).containsAnyOf("import descriptors", "bench\" / \"pgbench-compare\"", "\"--dry-run\"")
                     .doesNotContainPattern("(?<!\\d)" + image.port() + "(?!\\d)");
             for (String fact : facts) {
                 assertThat(script).as(bench).doesNotContain(fact);
@@ -286,7 +288,7 @@ class EngineDescriptorsTest {
     void theScriptsTakeAnEngineFolderTheyHaveNeverHeardOf(@TempDir Path tmp) throws Exception {
         assumeThat(onPath("make") && onPath("bash") && onPath("sed")).as("make, bash and sed").isTrue();
         for (String f : List.of("Makefile", "pom.xml", "images/build", "images/smoke", "images/descriptors.sh",
-                "images/runner/Dockerfile", "bin/launch", "bin/runner", "bin/lab", "bin/jvm-options")) {
+                "images/client/Dockerfile", "bin/launch", "bin/runner", "bin/lab", "bin/jvm-options")) {
             Files.createDirectories(tmp.resolve(f).getParent());
             Files.copy(ROOT.resolve(f), tmp.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
         }

@@ -11,9 +11,10 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The database is ready when the lab can log in over JDBC, never after a sleep: through a
- * port-forward to the pod (the API server relays it), as the user and with the password the
- * runner will use. A pod that fails meanwhile ends the wait with its reason.
+ * The database is ready when the lab can log in over JDBC, never after a sleep, as the user and
+ * with the password the runner will use: from outside the cluster through a port-forward to the
+ * pod (the API server relays it); from a pod of the cluster (lab nightly's CronJob) through the
+ * database's Service, as the runner connects. A pod that fails meanwhile ends the wait with its reason.
  */
 final class DatabaseProbe implements AutoCloseable {
 
@@ -21,10 +22,11 @@ final class DatabaseProbe implements AutoCloseable {
     private final Target target;
 
     DatabaseProbe(KubernetesClient client, RunPlan plan, Pod db) {
-        this.forward = client.pods().inNamespace(plan.namespace()).withName(db.getMetadata().getName())
+        boolean inCluster = KubeConnection.inCluster(client);
+        this.forward = inCluster ? null : client.pods().inNamespace(plan.namespace()).withName(db.getMetadata().getName())
                 .portForward(plan.image().port());
-        this.target = new Target(plan.spec().engine(), plan.spec().profile(),
-                plan.image().jdbcUrl("127.0.0.1", forward.getLocalPort()), plan.user(), plan.password(), false);
+        String url = inCluster ? plan.runnerJdbcUrl() : plan.image().jdbcUrl("127.0.0.1", forward.getLocalPort());
+        this.target = new Target(plan.spec().engine(), plan.spec().profile(), url, plan.user(), plan.password(), false);
     }
 
     void awaitJdbc(Duration timeout, Supplier<Pod> current) throws InterruptedException {
@@ -41,6 +43,9 @@ final class DatabaseProbe implements AutoCloseable {
 
     @Override
     public void close() {
+        if (forward == null) {
+            return;
+        }
         try {
             forward.close();
         } catch (IOException ignored) {

@@ -41,6 +41,16 @@ public final class KubeConnection {
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
+    /**
+     * True when the lab runs in a pod of the cluster it talks to (its API server is the one the
+     * kubelet told the pod of): there, Services answer, and no port-forward is needed.
+     */
+    static boolean inCluster(KubernetesClient client) {
+        String host = System.getenv("KUBERNETES_SERVICE_HOST");
+        return host != null && !host.isBlank() && client.getMasterUrl() != null
+                && host.equals(client.getMasterUrl().getHost().replaceAll("^\\[|\\]$", ""));
+    }
+
     /** The client's failure as one line: the API server does not answer, or refused us, or said why. */
     public static String explain(KubernetesClient client, KubernetesClientException e) {
         Throwable root = e;

@@ -112,6 +112,9 @@ public final class RunObjects {
                 .withRestartPolicy("Never")
                 // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
                 .withTerminationGracePeriodSeconds(LabDefaults.RUNNER_STOP_GRACE.toSeconds())
+                // The pod's pause process is PID 1, its init: the JVM is not, so a SIGTERM that comes
+                // while it starts (before its handler is in) ends it, where PID 1 would ignore it.
+                .withShareProcessNamespace(true)
                 .build();
         return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
                 .withLabels(Labels.of(runId)).endMetadata()

@@ -92,6 +92,7 @@ class RunObjectsTest {
         assertThat(running.getSpec().getSuspend()).isFalse();
         assertThat(running.getSpec().getActiveDeadlineSeconds()).isEqualTo(60L);
         assertThat(jobPod().getRestartPolicy()).isEqualTo("Never");
+        assertThat(jobPod().getShareProcessNamespace()).as("the runner's JVM under an init (the pod's pause)").isTrue();
     }
 
     @Test
