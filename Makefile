@@ -124,7 +124,8 @@ IMAGE_OPTS    = $(if $(REGISTRY),--registry $(REGISTRY) $(PUSH_FLAG),$(if $(PUSH
 RUNNER_JAR   := runner/target/runner-$(VERSION).jar
 IMAGE_COMMON := images/build images/descriptors.sh
 # The pinned base an image starts FROM, without its digest, and the CI stand-in made for it.
-base_of       = $(shell sed -n 's/^ARG BASE=//p' images/$(1)/Dockerfile | head -n 1 | sed 's/@sha256:.*//')
+dockerfile_of = $(if $(filter runner lab,$(1)),images/client/Dockerfile,images/$(1)/Dockerfile)
+base_of       = $(shell sed -n 's/^ARG BASE=//p' $(call dockerfile_of,$(1)) | head -n 1 | sed 's/@sha256:.*//')
 standin_deps  = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard $(addsuffix *,$(dir $(shell grep -lx '. stand-in for: $(call base_of,$(1))' .ci/standins/*/Dockerfile 2>/dev/null)))))
 # build.stage-jar=GROUP:ARTIFACT: the jar images/build copies from the runner's build.
 stage_jar     = $(if $(call descriptor,$(1),build.stage-jar),runner/target/lib/$(lastword $(subst :, ,$(call descriptor,$(1),build.stage-jar)))-$(call descriptor,$(1),version).jar)
