@@ -12,6 +12,7 @@ import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultFrame;
 import io.benchlab.results.ResultJson;
+import io.benchlab.results.Status;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.run.ExitCodes;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -107,6 +108,9 @@ final class KubernetesRun implements BackendRun {
                     : LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
             if (frame.json() == null && ended != null && lost() == null) {
                 readWholeLog(name, frame);
+            }
+            if (frame.json() == null || ResultJson.read(frame.json()).status() != Status.OK) {
+                watch.lookOnceMore();
             }
             return outcome(database, ended, started, frame);
         } catch (RunFailure e) {

@@ -20,6 +20,10 @@ final class PodWatch implements AutoCloseable {
     private final Progress progress;
     private final BooleanSupplier stoppedByLab;
     private final Runnable giveUp;
+    private final String dbName;
+    private final String runnerName;
+    private final int dbRestarts;
+    private final int runnerRestarts;
     private final Thread thread;
     private volatile String lost;
 
@@ -29,9 +33,11 @@ final class PodWatch implements AutoCloseable {
         this.progress = progress;
         this.stoppedByLab = stoppedByLab;
         this.giveUp = giveUp;
-        int dbRestarts = PodLoss.restarts(objects.pod(dbName));
-        int runnerRestarts = PodLoss.restarts(objects.pod(runnerName));
-        this.thread = new Thread(() -> watch(dbName, dbRestarts, runnerName, runnerRestarts), "benchlab-pod-watch");
+        this.dbName = dbName;
+        this.runnerName = runnerName;
+        this.dbRestarts = PodLoss.restarts(objects.pod(dbName));
+        this.runnerRestarts = PodLoss.restarts(objects.pod(runnerName));
+        this.thread = new Thread(this::watch, "benchlab-pod-watch");
         thread.setDaemon(true);
         thread.start();
     }
@@ -41,19 +47,40 @@ final class PodWatch implements AutoCloseable {
         return lost;
     }
 
-    private void watch(String dbName, int dbRestarts, String runnerName, int runnerRestarts) {
+    /**
+     * One more look once the runner has ended without an ok result: a pod deleted between two of
+     * the watch's looks (a runner that stops at once on SIGTERM) is a loss all the same.
+     */
+    void lookOnceMore() {
+        if (lost == null) {
+            Loss loss = look();
+            lost = loss == null ? null : loss.why();
+        }
+    }
+
+    /** A pod lost, and whether it was the database's. */
+    private record Loss(boolean database, String why) {
+    }
+
+    /** The first pod lost (the database's before the runner's, whose stop by the lab is none), or null. */
+    private Loss look() {
+        String why = check(dbName, "database", dbRestarts);
+        if (why != null) {
+            return new Loss(true, why);
+        }
+        why = stoppedByLab.getAsBoolean() ? null : check(runnerName, "runner", runnerRestarts);
+        return why == null ? null : new Loss(false, why);
+    }
+
+    private void watch() {
         try {
             while (true) {
                 Thread.sleep(LabDefaults.KUBE_POD_WATCH_INTERVAL.toMillis());
-                String why = check(dbName, "database", dbRestarts);
-                boolean database = why != null;
-                if (why == null && !stoppedByLab.getAsBoolean()) {
-                    why = check(runnerName, "runner", runnerRestarts);
-                }
-                if (why != null) {
-                    lost = why;
-                    progress.lab("%s: the run ends", why);
-                    if (database) {
+                Loss loss = look();
+                if (loss != null) {
+                    lost = loss.why();
+                    progress.lab("%s: the run ends", loss.why());
+                    if (loss.database()) {
                         objects.suspend();
                     }
                     Thread.sleep(LabDefaults.KUBE_LOST_POD_GRACE.toMillis());

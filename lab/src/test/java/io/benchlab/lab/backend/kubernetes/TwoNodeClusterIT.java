@@ -2,6 +2,7 @@ package io.benchlab.lab.backend.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.cli.LabMain;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
@@ -134,6 +135,29 @@ class TwoNodeClusterIT {
         assertThat(r.cause()).startsWith("the " + component + " pod ").contains("deleted by someone else");
         assertThat(Duration.between(deleted, Instant.parse(r.timestamps().finished())))
                 .as("from the delete to the run's end").isLessThan(Duration.ofSeconds(10));
+    }
+
+    /**
+     * The runner pod deleted as soon as it runs, while its JVM starts: the run fails naming it, and
+     * the lab is gone, everything removed, well within the pod's 30 s grace, which a JVM that
+     * ignored SIGTERM (as PID 1 would before its handler is in; here the pod's pause is PID 1)
+     * would make its removal wait out.
+     */
+    @Test
+    void aRunnerPodDeletedAsItStartsEndsTheRunAtOnce(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), lab("--engine", "hsqldb-server",
+                "--clients", "1", "--duration", "60s", "-o", result.toString()))) {
+            lab.awaitErr("runner pod ", 180);
+            String pod = cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel("benchlab.io/component",
+                    "runner").list().getItems().get(0).getMetadata().getName();
+            long t0 = System.nanoTime();
+            cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withName(pod).delete();
+            assertThat(lab.waitFor(90)).as(lab.err()).isEqualTo(1);
+            assertThat((System.nanoTime() - t0) / 1e9).as("from the delete to the lab's exit, everything removed, s")
+                    .isLessThan(LabDefaults.RUNNER_STOP_GRACE.toSeconds());
+        }
+        assertThat(ResultJson.read(result).cause()).contains("the runner pod", "deleted by someone else");
     }
 
     private static void assertSide(Placement.Side side, double cpus, long memory) {
