@@ -57,7 +57,7 @@ public final class Nightly {
         err.flush();
         Map<String, String> notRun = new HashMap<>();
         List<CellVerdict> verdicts = new ArrayList<>();
-        Sweep.each(toRun.stream().map(Planned::run).toList(), "nightly cell", dir, out, err, rows -> {
+        Sweep.each(toRun.stream().map(Planned::run).toList(), "lab nightly", "nightly cell", dir, out, err, rows -> {
             for (int i = 0; i < rows.size(); i++) {
                 SweepRow row = rows.get(i);
                 if (row.result() == null) {

@@ -28,7 +28,7 @@ public final class Sweep {
 
     /** Exit code 0 when every point ran and its run exited 0, else 1. */
     public static int run(List<PlannedRun> points, Path resultsDir, PrintWriter out, PrintWriter err) {
-        List<SweepRow> rows = each(points, "sweep point", resultsDir, out, err, done -> {
+        List<SweepRow> rows = each(points, "lab sweep", "sweep point", resultsDir, out, err, done -> {
             out.print(SweepTable.format(done));
             out.flush();
         });
@@ -36,11 +36,12 @@ public final class Sweep {
     }
 
     /**
-     * Runs each point ({@code what} names them in progress lines), the way a sweep does, and gives
-     * the rows to {@code atEnd} (a table, a report) while a signal still holds the JVM.
+     * Runs each point the way a sweep does ({@code what} names the points in progress lines,
+     * {@code command} starts a point's error line) and gives the rows to {@code atEnd} (a table, a
+     * report) while a signal still holds the JVM.
      */
-    public static List<SweepRow> each(List<PlannedRun> points, String what, Path resultsDir, PrintWriter out,
-                                      PrintWriter err, Consumer<List<SweepRow>> atEnd) {
+    public static List<SweepRow> each(List<PlannedRun> points, String command, String what, Path resultsDir,
+                                      PrintWriter out, PrintWriter err, Consumer<List<SweepRow>> atEnd) {
         List<SweepRow> rows = new ArrayList<>();
         try (StopHook signals = StopHook.install("benchlab-sweep-stop", () -> { }, SIGNAL_HOLD)) {
             for (PlannedRun point : points) {
@@ -50,20 +51,21 @@ public final class Sweep {
                 }
                 Progress progress = new Progress(err, point.spec().output().quiet());
                 progress.lab("%s %d of %d: %s", what, rows.size() + 1, points.size(), SweepRow.label(point));
-                rows.add(runPoint(point, resultsDir, out, err));
+                rows.add(runPoint(command, point, resultsDir, out, err));
             }
             atEnd.accept(rows);
         }
         return rows;
     }
 
-    private static SweepRow runPoint(PlannedRun point, Path resultsDir, PrintWriter out, PrintWriter err) {
+    private static SweepRow runPoint(String command, PlannedRun point, Path resultsDir, PrintWriter out,
+                                     PrintWriter err) {
         try {
             return SweepRow.of(point, RunPipeline.run(point.backend(), point.spec(), resultsDir, out, err));
         } catch (Exception e) {
             // What lab run would end on (a Docker API error, a refusal the backend's check made): this point's.
             String why = e.getMessage() == null ? e.toString() : e.getMessage().replaceAll("\\s*[\\r\\n]+\\s*", " ");
-            err.println("lab sweep: " + SweepRow.label(point) + ": " + why);
+            err.println(command + ": " + SweepRow.label(point) + ": " + why);
             err.flush();
             return SweepRow.notRun(point, why);
         }

@@ -29,7 +29,7 @@ import java.util.Optional;
 /**
  * One run on the cluster. The runner Job is made first, suspended, and owns the Secret, the
  * database pod and its Service, so that whatever a killed lab leaves goes with the Job's TTL.
- * The database is ready when a real JDBC connection through a port-forward works; then the Job
+ * The database is ready when a real JDBC connection works (see {@link DatabaseProbe}); then the Job
  * is let go, its log followed: progress lines pass through, the result arrives as a frame. While
  * it runs, a {@link PodWatch} ends a run that lost its database or runner pod.
  */
