@@ -12,6 +12,7 @@ import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultFrame;
 import io.benchlab.results.ResultJson;
+import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.run.ExitCodes;
@@ -109,10 +110,11 @@ final class KubernetesRun implements BackendRun {
             if (frame.json() == null && ended != null && lost() == null) {
                 readWholeLog(name, frame);
             }
-            if (frame.json() == null || ResultJson.read(frame.json()).status() != Status.OK) {
+            RunResult result = frame.json() == null ? null : ResultJson.read(frame.json());
+            if (result == null || result.status() != Status.OK) {
                 watch.lookOnceMore();
             }
-            return outcome(database, ended, started, frame);
+            return outcome(database, ended, started, frame, result);
         } catch (RunFailure e) {
             return RunnerOutcome.without(e.getMessage(), placement(database, started), ExitCodes.RUN_FAILED);
         } catch (KubernetesClientException e) {
@@ -120,7 +122,7 @@ final class KubernetesRun implements BackendRun {
             String why = KubeConnection.explain(client, e);
             if (frame.json() != null) {
                 progress.lab("the runner's pod could not be read after its end (%s)", why);
-                return fromFrame(frame, placement(database, started), null);
+                return fromResult(ResultJson.read(frame.json()), placement(database, started), null);
             }
             return RunnerOutcome.without(lost() != null ? lost() : "the run's objects could not be read: " + why,
                     placement(database, started), ExitCodes.RUN_FAILED);
@@ -139,8 +141,7 @@ final class KubernetesRun implements BackendRun {
     }
 
     /** The runner's result; failed with the cause when a pod was lost, which the runner could not know. */
-    private RunnerOutcome fromFrame(ResultFrame.Reader frame, Placement placement, Integer code) {
-        var result = ResultJson.read(frame.json());
+    private RunnerOutcome fromResult(RunResult result, Placement placement, Integer code) {
         if (lost() != null) {
             return RunnerOutcome.of(result.failedBecause(lost()), placement, ExitCodes.RUN_FAILED);
         }
@@ -155,13 +156,14 @@ final class KubernetesRun implements BackendRun {
         }
     }
 
+    /** RESULT: the frame's, read; null when the runner left none. */
     private RunnerOutcome outcome(ProvisionedDatabase database, Pod ended, Placement.Side started,
-                                  ResultFrame.Reader frame) {
+                                  ResultFrame.Reader frame, RunResult result) {
         Placement placement = placement(database, ended != null ? objects.side(ended) : started);
         Optional<String> failure = ended == null ? Optional.empty() : PodStates.failure(ended, "runner");
         Integer code = ended == null ? null : PodStates.exitCode(ended);
-        if (frame.json() != null) {
-            return fromFrame(frame, placement, code);
+        if (result != null) {
+            return fromResult(result, placement, code);
         }
         if (lost() != null) {
             return RunnerOutcome.without(lost(), placement, ExitCodes.RUN_FAILED);
