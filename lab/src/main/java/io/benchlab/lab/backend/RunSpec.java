@@ -7,6 +7,7 @@ import io.benchlab.runner.engine.Profile;
 import io.benchlab.runner.run.Output;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -24,6 +25,12 @@ public record RunSpec(
         Output output,
         Duration timeout,
         InfluxSettings influx) {
+
+    /** The same run, its result to FILE (lab nightly gives each cell's a name in the night's folder). */
+    public RunSpec withOutputFile(Path file) {
+        return new RunSpec(engine, profile, target, workload, new Output(file, output.quiet(), output.strict()), timeout,
+                influx);
+    }
 
     /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
     public static Duration plannedTimeout(WorkloadConfig w) {

@@ -73,12 +73,14 @@ public final class Nightly {
         return verdicts.stream().allMatch(CellVerdict::pass) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
     }
 
-    /** Every cell planned, then the night's folder made: a bad plan leaves nothing behind. */
+    /** Every cell planned, its result named in the night's folder, then the folder made: a bad plan leaves nothing behind. */
     private static List<Planned> plan(NightlyPlan plan, Path dir, Function<List<String>, PlannedRun> planner) {
-        Map<String, Cell> keys = new LinkedHashMap<>();
+        Map<String, Planned> cells = new LinkedHashMap<>();
         for (Cell cell : plan.cells()) {
-            String key = cell.key(planned(planner, cell, cell.runArgs()).spec().profile().name());
-            if (keys.putIfAbsent(key, cell) != null) {
+            PlannedRun run = planned(planner, cell, cell.runArgs());
+            String key = cell.key(run.spec().profile().name());
+            var named = new PlannedRun(run.backend(), run.spec().withOutputFile(result(dir, key)));
+            if (cells.putIfAbsent(key, new Planned(cell, key, named)) != null) {
                 throw new BadInputException("plan: cell " + key + " is planned twice");
             }
         }
@@ -90,13 +92,7 @@ public final class Nightly {
         } catch (IOException e) {
             throw new BadInputException("cannot make the night's folder " + dir + ": " + e.getMessage());
         }
-        List<Planned> cells = new ArrayList<>();
-        keys.forEach((key, cell) -> {
-            List<String> args = new ArrayList<>(cell.runArgs());
-            args.addAll(List.of("--output", result(dir, key).toString()));
-            cells.add(new Planned(cell, key, planned(planner, cell, args)));
-        });
-        return cells;
+        return List.copyOf(cells.values());
     }
 
     private static PlannedRun planned(Function<List<String>, PlannedRun> planner, Cell cell, List<String> args) {
