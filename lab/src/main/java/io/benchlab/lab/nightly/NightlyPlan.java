@@ -6,22 +6,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.PathType;
-import com.networknt.schema.SchemaValidatorsConfig;
-import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.results.JsonSchemas;
 import io.benchlab.runner.core.BadInputException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,7 +27,7 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
 
     static final String SCHEMA = "/io/benchlab/lab/nightly/nightly-plan.schema.json";
     private static final List<String> RESERVED = List.of("engine", "profile", "clients", "output");
-    private static final JsonSchema VALIDATOR = schema();
+    private static final JsonSchema VALIDATOR = JsonSchemas.load(NightlyPlan.class, SCHEMA);
 
     public NightlyPlan {
         cells = List.copyOf(cells);
@@ -135,18 +129,5 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
 
     private static String oneLine(String s) {
         return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
-    }
-
-    private static JsonSchema schema() {
-        try (InputStream in = NightlyPlan.class.getResourceAsStream(SCHEMA)) {
-            if (in == null) {
-                throw new IllegalStateException("missing schema resource " + SCHEMA);
-            }
-            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().locale(Locale.ROOT)
-                    .pathType(PathType.LEGACY).build();
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,0 +1,38 @@
+package io.benchlab.results;
+
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+
+/** The project's JSON Schemas (2020-12), loaded one way: the run result's, lab nightly's plan's. */
+public final class JsonSchemas {
+
+    private JsonSchemas() {
+    }
+
+    /** The schema at RESOURCE on OWNER's class path (an absolute resource name). */
+    public static JsonSchema load(Class<?> owner, String resource) {
+        try (InputStream in = owner.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing schema resource " + resource);
+            }
+            // Draft 2020-12 treats "format" as an annotation only; assert it, so that timestamps
+            // must be RFC 3339 date-times. Messages in English whatever the default locale, with
+            // paths written "$.figures.committed" (the builder's default would be JSON pointers).
+            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
+                    .formatAssertionsEnabled(true)
+                    .locale(Locale.ROOT)
+                    .pathType(PathType.LEGACY)
+                    .build();
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
