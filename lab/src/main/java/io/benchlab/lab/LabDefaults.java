@@ -27,6 +27,14 @@ public final class LabDefaults {
     public static final double COMPARE_BETWEEN_RUNS = 1.0;
 
     /**
+     * lab nightly: a cell's few earlier nights show their spread with few degrees of freedom (three
+     * nights, two), too few for a t test to find even a halving. Their spread is blended with lab
+     * compare's calibrated between-run variance ({@link #COMPARE_BETWEEN_RUNS}) as if that had been
+     * seen over this many more nights; after a week of nights, what the nights show weighs more.
+     */
+    public static final double NIGHTLY_PRIOR_NIGHTS = 4;
+
+    /**
      * lab compare: a change counts only when it is also this many percent of the baseline
      * (--threshold), so that a real but tiny difference fails no nightly gate.
      */

@@ -61,7 +61,7 @@ public final class CompareOptions {
         if (!(betweenRuns >= 0 && Double.isFinite(betweenRuns))) {
             throw new BadInputException("--between-runs must be a ratio of 0 or more, got " + betweenRuns);
         }
-        return new Compare.Rules(alpha, threshold, latencyFloor, betweenRuns, allowDifferences, allowNodeChange,
+        return new Compare.Rules(alpha, threshold, latencyFloor, betweenRuns, 0, allowDifferences, allowNodeChange,
                 allowNotOk, strict);
     }
 }

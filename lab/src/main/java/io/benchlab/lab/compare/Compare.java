@@ -23,15 +23,17 @@ public final class Compare {
     /**
      * How sides are judged: the significance level, the threshold in percent, the latency floor in
      * milliseconds, the between-run variance taken (in within-run variances) where one run a side
-     * cannot show it, and what may differ; {@code strict} makes an inconclusive metric fail.
+     * cannot show it, how many degrees of freedom that prior adds where runs do show it
+     * ({@code priorDegrees}, 0: the runs' spread alone; see {@link RoundEvidence}), and what may
+     * differ; {@code strict} makes an inconclusive metric fail.
      */
     public record Rules(double alpha, double thresholdPercent, double latencyFloorMs, double betweenRuns,
-                        boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk, boolean strict) {
+                        double priorDegrees, boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk, boolean strict) {
 
         /** The defaults of lab compare: nothing allowed, not strict. */
         public static Rules defaults() {
             return new Rules(LabDefaults.COMPARE_ALPHA, LabDefaults.COMPARE_THRESHOLD_PERCENT,
-                    LabDefaults.COMPARE_LATENCY_FLOOR_MS, LabDefaults.COMPARE_BETWEEN_RUNS, false, false, false, false);
+                    LabDefaults.COMPARE_LATENCY_FLOOR_MS, LabDefaults.COMPARE_BETWEEN_RUNS, 0, false, false, false, false);
         }
 
         double failuresPoints() {

@@ -43,7 +43,7 @@ public final class Differences {
     }
 
     /** Every difference that makes the figures incomparable, one short phrase each. */
-    static List<String> refusing(RunResult a, RunResult b) {
+    public static List<String> refusing(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>(cell(a, b));
         if (Objects.equals(a.engine().name(), b.engine().name())) {
             settings(a.engine(), b.engine(), found); // another engine's settings are all different

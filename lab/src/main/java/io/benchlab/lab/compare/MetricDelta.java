@@ -13,7 +13,7 @@ record MetricDelta(Metric metric, double baseline, double value, RoundEvidence e
         double base = baseline.value(metric);
         double value = run.value(metric);
         RoundEvidence e = RoundEvidence.of(baseline.rounds(metric), run.rounds(metric), rules.alpha(),
-                rules.betweenRuns());
+                rules.betweenRuns(), rules.priorDegrees());
         return new MetricDelta(metric, base, value, e, verdict(metric, base, value, e, rules));
     }
 

@@ -16,7 +16,10 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * runs' means, whose variance is {@code (between + within / rounds) / runs}. The within-run
  * variance comes from the rounds (pooled over every run); the between-run variance from the runs'
  * means when a side holds two runs or more, else, with one run a side, it cannot be seen and is
- * taken as {@code betweenRuns} times the within-run variance (see {@link Compare.Rules}).
+ * taken as {@code betweenRuns} times the within-run variance (see {@link Compare.Rules}). With
+ * {@code priorDegrees} above 0, the runs' spread is blended with that prior as if the prior had
+ * been seen over that many more degrees of freedom (a moderated variance): three runs show their
+ * spread with 2 degrees of freedom only, and a t test on 2 cannot find even a halving at 0.01.
  *
  * <p>Two tests must both find the difference at {@code alpha}: Student's t on that two-level
  * variance (the t distribution of Apache Commons Statistics), and the Mann-Whitney U test on the
@@ -36,6 +39,11 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
     private static final Map<Double, Integer> NEEDED = new ConcurrentHashMap<>();
 
     static RoundEvidence of(List<double[]> baseline, List<double[]> run, double alpha, double betweenRuns) {
+        return of(baseline, run, alpha, betweenRuns, 0);
+    }
+
+    static RoundEvidence of(List<double[]> baseline, List<double[]> run, double alpha, double betweenRuns,
+                            double priorDegrees) {
         double[] a = flat(baseline);
         double[] b = flat(run);
         int needed = roundsNeeded(alpha);
@@ -43,7 +51,7 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
         if (a.length < 2 || b.length < 2 || leastP(a.length, b.length) >= alpha) {
             return new RoundEvidence(a.length, b.length, Double.NaN, Double.NaN, needed, false, seen);
         }
-        TwoLevel noise = TwoLevel.of(baseline, run, betweenRuns);
+        TwoLevel noise = TwoLevel.of(baseline, run, betweenRuns, priorDegrees);
         double diff = noise.meanOf(run) - noise.meanOf(baseline);
         double se = Math.sqrt(noise.varianceOfMean(baseline) + noise.varianceOfMean(run));
         if (se == 0) {
@@ -92,15 +100,16 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
     /** The two variances of the model above, and the degrees of freedom of the test that uses them. */
     private record TwoLevel(double within, double between, double degreesOfFreedom) {
 
-        static TwoLevel of(List<double[]> a, List<double[]> b, double betweenRuns) {
+        static TwoLevel of(List<double[]> a, List<double[]> b, double betweenRuns, double priorDegrees) {
             int runs = a.size() + b.size();
             PooledRounds rounds = PooledRounds.of(Stream.concat(a.stream(), b.stream()).toList());
             double within = rounds.variance();
             if (runs > 2) {
                 // The runs' means about their side's mean: their spread holds the between-run variance
                 // and what the rounds add to each mean.
-                double runVariance = (spread(a) + spread(b)) / (runs - 2);
-                return new TwoLevel(within, Math.max(0, runVariance - within / rounds.perGroup()), runs - 2);
+                double measured = (spread(a) + spread(b)) / (runs - 2) - within / rounds.perGroup();
+                double between = (priorDegrees * betweenRuns * within + (runs - 2) * measured) / (priorDegrees + runs - 2);
+                return new TwoLevel(within, Math.max(0, between), priorDegrees + runs - 2);
             }
             return new TwoLevel(within, betweenRuns * within, Math.max(1, rounds.degreesOfFreedom()));
         }

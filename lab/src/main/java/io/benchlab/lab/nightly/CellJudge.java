@@ -4,6 +4,7 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.compare.Compare;
 import io.benchlab.lab.compare.ComparedRun;
 import io.benchlab.lab.compare.Comparison;
+import io.benchlab.lab.compare.Differences;
 import io.benchlab.lab.compare.Metric;
 import io.benchlab.lab.compare.Side;
 import io.benchlab.lab.compare.Verdict;
@@ -11,6 +12,7 @@ import io.benchlab.lab.history.ChangePoint;
 import io.benchlab.lab.history.CellNights;
 import io.benchlab.lab.history.EDivisive;
 import io.benchlab.lab.history.History;
+import io.benchlab.results.NodeFingerprint;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.BadInputException;
@@ -31,7 +33,7 @@ final class CellJudge {
 
     CellJudge(NightlyPlan plan) {
         this.rules = new Compare.Rules(plan.alpha(), plan.thresholdPercent(), plan.latencyFloorMs(),
-                LabDefaults.COMPARE_BETWEEN_RUNS, false, false, false, false);
+                LabDefaults.COMPARE_BETWEEN_RUNS, LabDefaults.NIGHTLY_PRIOR_NIGHTS, true, false, false, false);
     }
 
     /** TONIGHT's verdict (null: the cell left no result, for WHY), against EARLIER nights, oldest first. */
@@ -42,10 +44,12 @@ final class CellJudge {
         if (tonight.status() != Status.OK) {
             return new CellVerdict(cell, canary, "failed", tonight.status().json() + ": " + tonight.cause(), file, false);
         }
-        List<RunResult> baseline = earlier.stream().filter(r -> r.status() == Status.OK).toList();
+        List<RunResult> baseline = sameSetUp(earlier.stream().filter(r -> r.status() == Status.OK).toList());
         if (baseline.isEmpty()) {
             return new CellVerdict(cell, canary, "first night", "no earlier ok night to judge against", file, true);
         }
+        List<String> changed = Differences.refusing(baseline.get(baseline.size() - 1), tonight);
+        String change = changed.isEmpty() ? "" : "; the set-up changed since the last night: " + Differences.join(changed);
         Comparison c;
         try {
             c = Compare.comparisons(List.of(side(baseline), Side.of(new ComparedRun(file.toString(), tonight))), rules)
@@ -54,7 +58,7 @@ final class CellJudge {
             return new CellVerdict(cell, canary, "not judged", refused.getMessage() + "; this night starts a new baseline",
                     file, true);
         }
-        String against = "against " + baseline.size() + (baseline.size() == 1 ? " night" : " nights");
+        String against = "against " + baseline.size() + (baseline.size() == 1 ? " night" : " nights") + change;
         String changePoint = changePointTonight(baseline, tonight);
         if (c.any(Verdict.REGRESSED)) {
             return new CellVerdict(cell, canary, "regressed", metrics(c, Verdict.REGRESSED) + " " + against + changePoint,
@@ -70,6 +74,23 @@ final class CellJudge {
         }
         return new CellVerdict(cell, canary, "no change", "every metric within noise and threshold " + against
                 + changePoint, file, true);
+    }
+
+    /**
+     * The last nights that ran as the latest did (plan, engine settings, limits, nodes): a change of
+     * set-up is judged once, on its first night, against the nights before it, and then starts a new
+     * baseline, so that later nights are not judged against a mix of both.
+     */
+    static List<RunResult> sameSetUp(List<RunResult> nights) {
+        int from = nights.size();
+        while (from > 0 && sameSetUp(nights.get(from - 1), nights.get(nights.size() - 1))) {
+            from--;
+        }
+        return nights.subList(from, nights.size());
+    }
+
+    private static boolean sameSetUp(RunResult a, RunResult b) {
+        return Differences.refusing(a, b).isEmpty() && NodeFingerprint.of(a).differences(NodeFingerprint.of(b)).isEmpty();
     }
 
     private static Side side(List<RunResult> runs) {

@@ -113,6 +113,27 @@ class NightlyCliTest {
         assertThat(line(o.out(), "canary-h2-memory-c1")).contains("regressed", "the environment drifted");
     }
 
+    /**
+     * A plan change is judged on its first night against the nights before it, naming the change,
+     * and then starts the cell's baseline over: the night after is judged against that night alone.
+     */
+    @Test
+    void aChangedSetUpIsJudgedOnceNamingTheChangeAndThenStartsANewBaseline(@TempDir Path dir) throws IOException {
+        assertThat(nightly(dir, PLAN, "n1").exitCode()).isZero();
+        faster(dir.resolve("nights/n1/hsqldb-memory-c1.json"));
+        String changed = PLAN.replace("clients: [1]", "clients: [1]\n    options: {statements: direct}");
+        CliCapture.Outcome second = nightly(dir, changed, "n2");
+        assertThat(second.exitCode()).as(second.toString()).isEqualTo(1);
+        assertThat(line(second.out(), "hsqldb-memory-c1")).contains("regressed", "tps", "against 1 night",
+                "the set-up changed since the last night: statements");
+        assertThat(line(second.out(), "canary-h2-memory-c1")).doesNotContain("set-up changed");
+
+        CliCapture.Outcome third = nightly(dir, changed, "n3");
+        assertThat(line(third.out(), "hsqldb-memory-c1")).doesNotContain("set-up changed")
+                .contains("against 1 night");
+        assertThat(line(third.out(), "canary-h2-memory-c1")).contains("against 2 nights");
+    }
+
     private static CliCapture.Outcome nightly(Path dir, String plan, String night) throws IOException {
         Path file = dir.resolve("plan.yaml");
         Files.writeString(file, plan);

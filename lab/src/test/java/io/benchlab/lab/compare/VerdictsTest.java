@@ -24,7 +24,7 @@ class VerdictsTest {
 
     private static Compare.Rules rules(double threshold, double floorMs, double betweenRuns) {
         Compare.Rules d = Compare.Rules.defaults();
-        return new Compare.Rules(d.alpha(), threshold, floorMs, betweenRuns, false, false, false, false);
+        return new Compare.Rules(d.alpha(), threshold, floorMs, betweenRuns, 0, false, false, false, false);
     }
 
     /** One run a side, trusting its rounds alone (--between-runs 0): the tests of the rounds themselves. */
@@ -166,5 +166,22 @@ class VerdictsTest {
         assertThat(side(a).rounds(Metric.P99)).containsExactly(P99);
         assertThat(side(a, run("b", times(TPS, 2), P50, P99)).value(Metric.TPS))
                 .isCloseTo(Arrays.stream(TPS).average().orElseThrow() * 1.5, within(1e-9));
+    }
+
+    /**
+     * Three nights that spread by about 11% and a fourth at half their throughput: on the nights'
+     * spread alone (2 degrees of freedom) the t test cannot tell at 0.01; with lab nightly's prior
+     * (the calibrated between-run ratio, as if seen over 4 more nights) it can, and a night within
+     * the spread is still no finding.
+     */
+    @Test
+    void aPriorForTheRunsSpreadLetsThreeNightsShowAHalvingButNotTheirOwnSpread() {
+        List<double[]> nights = List.of(new double[] {1000, 1040, 960, 1010, 990},
+                new double[] {1130, 1170, 1090, 1140, 1120}, new double[] {900, 940, 860, 910, 890});
+        List<double[]> halved = List.of(new double[] {500, 520, 480, 505, 495});
+        assertThat(RoundEvidence.of(nights, halved, 0.01, 1).pValue()).isGreaterThan(0.05);
+        assertThat(RoundEvidence.of(nights, halved, 0.01, 1, 4).pValue()).isLessThan(0.002);
+        assertThat(RoundEvidence.of(nights, List.of(new double[] {1080, 1120, 1040, 1090, 1070}), 0.01, 1, 4).pValue())
+                .isGreaterThan(0.3);
     }
 }
