@@ -1,0 +1,252 @@
+package io.benchlab.lab.backend.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.influxdb.client.InfluxDBClient;
+import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.query.FluxRecord;
+import io.benchlab.lab.boards.LiveBoards;
+import io.benchlab.lab.it.kube.Kubectl;
+import io.benchlab.results.ResultJson;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Status;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.LocalPortForward;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The nightly as the product runs it: k8s/stack's InfluxDB and k8s/nightly's CronJob applied with
+ * kubectl, three nights of 2 engines x 2 client counts and the canary started from the CronJob, their
+ * points in the cluster's InfluxDB and every board query answered from them; then a night with a real
+ * regression (a plan change that takes most of one cell's database CPU), which fails naming the cell,
+ * the metric and the change while the others pass; then a night whose database pod is deleted, which
+ * fails that cell within 10 s and runs the others. Every night leaves no run object.
+ */
+class NightlyStackIT {
+
+    private static final String NS = ClusterNights.NS;
+
+    /**
+     * Short rounds on small limits, judged at lab compare's alpha with a wide threshold: a night
+     * must be far off its earlier ones to be called regressed (these nights' throughput moved by up
+     * to 18% from one to the next), and the cut below took 73% of the cell's tps.
+     */
+    private static final String PLAN = """
+            version: 1
+            options: {backend: kubernetes, scale: 4, duration: 2s, warmup: 2s, rounds: 5, db-cpus: 0.5,
+                      db-memory: 512m, runner-cpus: 0.5, runner-memory: 512m,
+                      influx-url: "http://influxdb:8086"}
+            cells:
+              - engines: [postgres]
+                profiles: [relaxed]
+                clients: [1]
+              - engines: [postgres]
+                profiles: [relaxed]
+                clients: [4]
+              - engines: [hsqldb-server]
+                clients: [1, 4]
+            canary: {engine: hsqldb-server, profile: relaxed, clients: 2}
+            judge: {nights: 7, threshold-percent: 25, latency-floor-ms: 5}
+            """;
+    private static final String CUT = "postgres-relaxed-c4";
+    private static final String REGRESSED_PLAN = PLAN.replace("clients: [4]\n", "clients: [4]\n    options: {db-cpus: 0.15}\n");
+    private static final List<String> CELLS = List.of("postgres-relaxed-c1", CUT, "hsqldb-server-durable-c1",
+            "hsqldb-server-durable-c4", "canary-hsqldb-server-relaxed-c2");
+    private static final Duration NIGHT = Duration.ofMinutes(8);
+
+    @RegisterExtension
+    final TestCluster cluster = TestCluster.twoNodes();
+
+    @Test
+    void nightsLandInTheClustersInfluxDbAndARegressionOrALostDatabaseFailsOnlyItsCell() throws Exception {
+        ClusterNights nights = new ClusterNights(cluster);
+        Path results = ClusterNights.folder("benchlab-nightly-results-");
+        Path influxData = ClusterNights.folder("benchlab-influx-data-");
+        Path overlay = Files.createTempDirectory(Path.of("/tmp"), "benchlab-stack-overlay-");
+        String token = secret();
+        try {
+            nights.awaitNoNamespace();
+            Kubectl.ok(cluster.kubeconfig, "apply", "-k", ClusterNights.REPO.resolve("k8s").toString());
+            nights.volume("benchlab-nightly-results-it", results, "benchlab-nightly-results");
+            nights.volume("benchlab-influx-data-it", influxData, "data-influxdb-0");
+            secrets(token);
+            Kubectl.ok(cluster.kubeconfig, "apply", "-k", standInStack(overlay).toString());
+            cluster.client.apps().statefulSets().inNamespace(NS).withName("influxdb").waitUntilCondition(
+                    s -> s != null && s.getStatus() != null && Integer.valueOf(1).equals(s.getStatus().getReadyReplicas()),
+                    3, TimeUnit.MINUTES);
+            Kubectl.ok(cluster.kubeconfig, "apply", "-k", ClusterNights.REPO.resolve("k8s/nightly").toString());
+            nights.plan(PLAN);
+
+            Instant from = Instant.now();
+            for (int n = 1; n <= 3; n++) {
+                String log = night(nights, "night-" + n, true);
+                for (String cell : CELLS) {
+                    assertThat(line(log, cell)).as(log).doesNotContain("regressed", "failed");
+                }
+            }
+            try (LocalPortForward influx = cluster.client.services().inNamespace(NS).withName("influxdb").portForward(8086);
+                 InfluxDBClient client = InfluxDBClientFactory.create("http://127.0.0.1:" + influx.getLocalPort(),
+                         token.toCharArray(), "benchlab", "benchlab")) {
+                assertThat(runsPerCell(client, from)).as("runs in the cluster's InfluxDB, by engine, profile, clients")
+                        .isEqualTo(Map.of("hsqldb-server durable 1", 3L, "hsqldb-server durable 4", 3L,
+                                "hsqldb-server relaxed 2", 3L, "postgres relaxed 1", 3L, "postgres relaxed 4", 3L));
+                LiveBoards.Proof proof = LiveBoards.prove(client, "benchlab", "benchlab", from.minusSeconds(60),
+                        Instant.now().plusSeconds(60));
+                assertThat(proof.faults()).isEmpty();
+                // Change points come from lab history, and three steady nights have none.
+                assertThat(proof.rows()).as("rows of every board query").hasSizeGreaterThan(20)
+                        .allSatisfy((query, rows) -> assertThat(rows).as(query)
+                                .isGreaterThan(query.endsWith("annotation Change points") ? -1 : 0));
+            }
+
+            nights.plan(REGRESSED_PLAN);
+            String regressed = night(nights, "night-4", false);
+            assertThat(line(regressed, CUT)).contains("regressed", "tps", "against 3 nights",
+                    "the set-up changed since the last night: database cpus 0.5 vs 0.15");
+            for (String cell : CELLS.stream().filter(c -> !c.equals(CUT)).toList()) {
+                assertThat(line(regressed, cell)).as(regressed).doesNotContain("regressed", "failed");
+            }
+            assertThat(regressed).contains("nightly: 5 cells, FAIL (1 regressed or failed)");
+
+            nights.plan(PLAN);
+            nights.start("night-5");
+            Instant deleted = deleteTheFirstDatabasePodMidRun(nights, "night-5");
+            String lost = ended(nights, "night-5", false);
+            assertThat(line(lost, "postgres-relaxed-c1")).contains("failed", "the database pod", "deleted by someone else");
+            for (String cell : CELLS.subList(1, CELLS.size())) {
+                assertThat(line(lost, cell)).as(lost).doesNotContain("failed");
+            }
+            RunResult failed = ResultJson.read(results.resolve("nightly/night-5/postgres-relaxed-c1.json"));
+            assertThat(failed.status()).isEqualTo(Status.FAILED);
+            assertThat(Duration.between(deleted, Instant.parse(failed.timestamps().finished())))
+                    .as("from the delete to the cell's end").isLessThan(Duration.ofSeconds(10));
+        } finally {
+            for (int n = 1; n <= 5; n++) {
+                nights.deleteJob("night-" + n);
+            }
+            Kubectl.run(cluster.kubeconfig, "delete", "-k", ClusterNights.REPO.resolve("k8s/nightly").toString(), "--wait=true");
+            if (Files.exists(overlay.resolve("kustomization.yaml"))) {
+                Kubectl.run(cluster.kubeconfig, "delete", "-k", overlay.toString(), "--wait=true");
+            }
+            cluster.client.persistentVolumeClaims().inNamespace(NS).withName("data-influxdb-0").delete();
+            cluster.client.secrets().inNamespace(NS).withName("benchlab-influx").delete();
+            cluster.client.secrets().inNamespace(NS).withName("benchlab-grafana").delete();
+            nights.deleteVolume("benchlab-nightly-results-it");
+            nights.deleteVolume("benchlab-influx-data-it");
+            nights.removeAll();
+            ClusterNights.deleteAll(results);
+            ClusterNights.deleteAll(influxData);
+            ClusterNights.deleteAll(overlay);
+        }
+    }
+
+    /** Runs night NAME to its end: it passes or not as PASSES says, and leaves no run object. Its log. */
+    private String night(ClusterNights nights, String name, boolean passes) {
+        nights.start(name);
+        return ended(nights, name, passes);
+    }
+
+    private String ended(ClusterNights nights, String name, boolean passes) {
+        boolean succeeded = ClusterNights.succeeded(nights.awaitEnd(name, NIGHT));
+        String log = nights.log(name);
+        assertThat(succeeded).as(name + "'s job succeeded; its log:\n" + log).isEqualTo(passes);
+        // The night's verdicts in the build's log: the figures behind a pass, for whoever reads it.
+        System.out.println(name + ":\n" + log.lines().filter(l -> CELLS.stream().anyMatch(c -> l.startsWith(c + " "))
+                || l.startsWith("nightly: ")).collect(java.util.stream.Collectors.joining("\n")));
+        assertThat(new ClusterObjects(cluster.client, NS, null).remaining()).as("run objects left by " + name).isEmpty();
+        return log;
+    }
+
+    /**
+     * Once the night's first cell measures (its log says round 1), its database pod is deleted, as a
+     * person or an eviction would. When it was deleted.
+     */
+    private Instant deleteTheFirstDatabasePodMidRun(ClusterNights nights, String name) throws InterruptedException {
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(4));
+        while (Instant.now().isBefore(giveUp)) {
+            if (nights.log(name).contains("round 1")) {
+                List<Pod> pods = cluster.client.pods().inNamespace(NS).withLabel("benchlab.io/component", "database")
+                        .list().getItems();
+                assertThat(pods).as("the first cell's database pod").hasSize(1);
+                Instant deleted = Instant.now();
+                cluster.client.pods().inNamespace(NS).withName(pods.get(0).getMetadata().getName()).delete();
+                return deleted;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(name + " did not start measuring within 4 min:\n" + nights.log(name));
+    }
+
+    /** The Secrets the stack and the nightly read (k8s/stack's header): random, never printed. */
+    private void secrets(String token) {
+        cluster.client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("benchlab-influx")
+                .endMetadata().withStringData(Map.of("token", token, "password", secret())).build()).create();
+        cluster.client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("benchlab-grafana")
+                .endMetadata().withStringData(Map.of("password", secret())).build()).create();
+    }
+
+    /**
+     * k8s/stack as it is, but for the images this machine has: .ci/influx's stand-in for the official
+     * InfluxDB image (by tag: its digest is not the official one), and no Grafana pod, for there is
+     * no Grafana image here (its ConfigMaps are applied all the same; K8sStackTest checks them).
+     */
+    private static Path standInStack(Path overlay) throws IOException {
+        Files.writeString(overlay.resolve("kustomization.yaml"), """
+                apiVersion: kustomize.config.k8s.io/v1beta1
+                kind: Kustomization
+                resources:
+                - %s
+                patches:
+                - target: {kind: StatefulSet, name: influxdb}
+                  patch: |-
+                    - op: replace
+                      path: /spec/template/spec/containers/0/image
+                      value: docker.io/library/influxdb:2.7.12
+                replicas:
+                - name: grafana
+                  count: 0
+                """.formatted(overlay.relativize(ClusterNights.REPO.resolve("k8s/stack"))));
+        return overlay;
+    }
+
+    /** Each cell's runs since FROM, by "engine profile clients", from the run summaries the runners wrote. */
+    private static Map<String, Long> runsPerCell(InfluxDBClient client, Instant from) {
+        String flux = """
+                from(bucket: "benchlab") |> range(start: %s)
+                  |> filter(fn: (r) => r._measurement == "benchlab_run" and r._field == "tps")
+                  |> group(columns: ["engine", "profile", "clients"]) |> distinct(column: "run_id") |> count()
+                """.formatted(from.minusSeconds(60));
+        Map<String, Long> runs = new TreeMap<>();
+        client.getQueryApi().query(flux).forEach(t -> {
+            for (FluxRecord r : t.getRecords()) {
+                runs.put(r.getValueByKey("engine") + " " + r.getValueByKey("profile") + " " + r.getValueByKey("clients"),
+                        ((Number) r.getValue()).longValue());
+            }
+        });
+        return runs;
+    }
+
+    private static String line(String log, String cell) {
+        return log.lines().filter(l -> l.startsWith(cell + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no line for " + cell + " in:\n" + log));
+    }
+
+    private static String secret() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+}
