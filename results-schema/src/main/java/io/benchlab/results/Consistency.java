@@ -12,6 +12,9 @@ package io.benchlab.results;
  * <p>{@code checked} is false when the check could not run (the server stayed down, the run was
  * stopped while it did not answer): then {@code ok} is false, {@code message} says why, and the
  * sums the check did not read are null.
+ *
+ * <p>{@code serverCommits} is the accounting closure, where the server counts its commits: null
+ * where it does not (or the run was in autocommit, where a transaction is several commits).
  */
 public record Consistency(
         boolean checked,
@@ -22,7 +25,14 @@ public record Consistency(
         Long historyRowsAdded,
         long inDoubt,
         Partial partial,
-        String message) {
+        String message,
+        ServerCommits serverCommits) {
+
+    /** The same block with the accounting closure. */
+    public Consistency withServerCommits(ServerCommits closure) {
+        return new Consistency(checked, ok, before, after, committedTotal, historyRowsAdded, inDoubt, partial, message,
+                closure);
+    }
 
     /** {@code sum(bbalance)}, {@code sum(tbalance)}, {@code sum(abalance)}, {@code sum(delta)}, {@code count(*)} of history. */
     public record Sums(long branches, long tellers, long accounts, long history, long historyRows) {
@@ -38,5 +48,15 @@ public record Consistency(
      */
     public record Partial(long transactions, long accountsDelta, long tellersDelta, long branchesDelta,
                           long inDoubtStatements) {
+    }
+
+    /**
+     * The clients' commits (all phases, as {@code committedTotal}) against the server's own count
+     * of commits over the same span ({@code counter}, e.g. pg_stat_database.xact_commit), net of
+     * the lab's own reads. {@code agrees} when the server's count lies within 0.1% of the
+     * clients' commits, or between them and the commits in doubt; else a warning names both.
+     * {@code server} is null when the count could not be read, and {@code message} says why.
+     */
+    public record ServerCommits(String counter, long client, Long server, long inDoubt, boolean agrees, String message) {
     }
 }

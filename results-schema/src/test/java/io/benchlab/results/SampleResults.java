@@ -71,7 +71,9 @@ public final class SampleResults {
                         53_660, 53_661L, 1,
                         new Consistency.Partial(2, 1_311, 0, 0, 1),
                         "sums match once 2 autocommit transaction(s) left partly applied are allowed for"
-                                + " and committed transactions equal history rows added (1 of 1 in-doubt commits landed)"));
+                                + " and committed transactions equal history rows added (1 of 1 in-doubt commits landed)",
+                        new Consistency.ServerCommits("pg_stat_database.xact_commit", 53_660, 53_661L, 1, true,
+                                "the server counted 53661 commits, the clients 53660 (+ up to 1 in doubt)")));
     }
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */
@@ -139,7 +141,7 @@ public final class SampleResults {
                 List.of(interval(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1, 0)),
                 new Consistency(false, false, new Consistency.Sums(0, 0, 0, 0, 0), null, 27_450, null, 0, null,
                         "not checked: the run was stopped while the database did not answer"
-                                + " (canceling statement due to user request)"));
+                                + " (canceling statement due to user request)", null));
     }
 
     static Latency latency(long count, double mean, double p50, double p90, double p95, double p99,

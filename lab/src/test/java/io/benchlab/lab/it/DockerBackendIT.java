@@ -64,6 +64,9 @@ class DockerBackendIT {
         }
         assertThat(r.figures().committed()).isPositive();
         assertThat(r.consistency().ok()).isTrue();
+        if (!engine.equals("hsqldb-server")) {
+            assertThat(r.consistency().serverCommits().agrees()).as(r.consistency().serverCommits().message()).isTrue();
+        }
         assertThat(r.knobs().clients()).isEqualTo(clients);
 
         Placement p = r.placement();

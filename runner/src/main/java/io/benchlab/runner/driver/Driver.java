@@ -55,12 +55,18 @@ public final class Driver {
     private volatile boolean stop;
     private volatile long stoppedAt;
     private volatile Watchdog watchdog;
+    private Runnable clientsOpen = () -> { };
 
     public Driver(Target target, WorkloadConfig config, ResultSink sink) {
         this.target = target;
         this.config = config;
         this.sink = sink;
         this.intervalNanos = config.interval().toNanos();
+    }
+
+    /** Runs once every client has connected, before the first transaction (not after a stop). */
+    public void whenClientsOpen(Runnable action) {
+        this.clientsOpen = action;
     }
 
     /** Stops the run: calls in flight are cancelled, clients stop; safe from any thread. */
@@ -90,6 +96,9 @@ public final class Driver {
                 dog.stopAll();
             }
             open(workers, pool);
+            if (!stop) {
+                clientsOpen.run();
+            }
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
             for (int round = 1; round <= config.rounds() && !stop; round++) {

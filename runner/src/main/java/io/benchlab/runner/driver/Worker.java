@@ -5,6 +5,7 @@ import io.benchlab.runner.core.CallGuard;
 import io.benchlab.runner.core.CallGuard.Cancel;
 import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.metrics.Step;
@@ -67,8 +68,26 @@ final class Worker implements AutoCloseable {
         if (config.isolation().jdbcLevel() >= 0) {
             connection.setTransactionIsolation(config.isolation().jdbcLevel());
         }
+        settleCommitCount();
         transaction = new TpcbTransaction(connection, config.statements() == StatementMode.PREPARED,
                 config.autocommit(), config.selectOnly(), guard);
+    }
+
+    /**
+     * Where the server counts commits (the accounting closure), what setting up this connection
+     * committed is made to count now, before the closure's first read, not during the run. A
+     * server that cannot only leaves the closure inexact: never a reason to fail the client.
+     */
+    private void settleCommitCount() {
+        CommitCounter counter = target.engine().commitCounter();
+        if (counter == null || config.autocommit()) {
+            return;
+        }
+        try {
+            counter.settle(connection);
+        } catch (SQLException inexact) {
+            // The closure's own first read says so, on the admin connection.
+        }
     }
 
     CallGuard guard() {

@@ -131,6 +131,14 @@ public interface Engine {
         return Set.of();
     }
 
+    /**
+     * The server's own count of committed transactions, for the accounting closure; null when it
+     * keeps none the lab can read (in-process engines, the HSQLDB server).
+     */
+    default CommitCounter commitCounter() {
+        return null;
+    }
+
     /** The version string the server reports about itself. */
     default String serverVersion(Connection c) throws SQLException {
         return c.getMetaData().getDatabaseProductVersion();

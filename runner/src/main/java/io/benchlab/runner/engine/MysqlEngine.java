@@ -116,6 +116,11 @@ final class MysqlEngine implements ServerEngine {
     }
 
     @Override
+    public CommitCounter commitCounter() {
+        return CommitCounter.COM_COMMIT;
+    }
+
+    @Override
     public String serverVersion(Connection c) throws SQLException {
         return SettingsQuery.single(c, "SELECT VERSION()");
     }

@@ -113,6 +113,11 @@ final class PostgresEngine implements ServerEngine {
     }
 
     @Override
+    public CommitCounter commitCounter() {
+        return CommitCounter.POSTGRES;
+    }
+
+    @Override
     public String serverVersion(Connection c) throws SQLException {
         return SettingsQuery.single(c, "SELECT version()");
     }

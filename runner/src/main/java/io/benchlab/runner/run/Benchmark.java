@@ -132,12 +132,20 @@ public final class Benchmark {
                     phase = "measured run";
                     measuredStart = Instant.now().plus(config.warmup());
                     driver = new Driver(target, config, sink);
+                    CommitClosure closure = closure(c);
+                    if (closure != null) {
+                        driver.whenClientsOpen(closure::clientsOpen);
+                    }
                     if (stopRequested) {
                         driver.stop(); // stop() ran between the check above and the assignment
                     }
                     outcome = driver.run();
+                    // Read before the after-run check, whose own transactions the server counts too.
+                    Consistency.ServerCommits commits = closure == null || stopRequested ? null
+                            : closure.clientsClosed(outcome.committedTotal(), outcome.inDoubt());
                     phase = "after-run check";
                     consistency = afterRun(c, before, outcome);
+                    consistency = commits == null ? consistency : consistency.withServerCommits(commits);
                 }
             } catch (BadInputException e) {
                 throw e;
@@ -167,6 +175,15 @@ public final class Benchmark {
         } finally {
             finished = true;
         }
+    }
+
+    /**
+     * The accounting closure, where the engine counts its commits and a transaction is one commit
+     * (in autocommit each statement is one, and MySQL counts none).
+     */
+    private CommitClosure closure(Connection admin) {
+        return target.engine().commitCounter() == null || config.autocommit() ? null
+                : new CommitClosure(target.engine().commitCounter(), admin, target.password());
     }
 
     /**

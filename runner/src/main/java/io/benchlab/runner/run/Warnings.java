@@ -36,6 +36,12 @@ final class Warnings {
             missedRate(config, driver, out);
             gaps(config, driver.intervals(), out);
         }
+        if (consistency != null && consistency.serverCommits() != null && consistency.serverCommits().server() != null
+                && !consistency.serverCommits().agrees()) {
+            Consistency.ServerCommits c = consistency.serverCommits();
+            out.add(new Warning("commits_disagree", c.server() - c.client(), "the server's count of commits disagrees"
+                    + " with the clients': " + c.message()));
+        }
         if (consistency != null && consistency.partial() != null) {
             Consistency.Partial p = consistency.partial();
             out.add(new Warning("partial_transactions", p.transactions(), String.format(Locale.ROOT,

@@ -2,6 +2,7 @@ package io.benchlab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.results.Consistency;
 import io.benchlab.results.Figures;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultValidator;
@@ -92,12 +93,27 @@ final class ServerRuns {
         assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
         assertThat(r.consistency().before().match()).as("sums before").isTrue();
         assertThat(r.consistency().after().match()).as("sums after").isTrue();
+        if (r.engine().name().matches("postgres|mysql|mariadb") && !r.knobs().autocommit()) {
+            Consistency.ServerCommits closure = r.consistency().serverCommits();
+            assertThat(closure).as("the accounting closure").isNotNull();
+            if (reconnects(r) == 0) {
+                assertThat(closure.agrees()).as(closure.message()).isTrue();
+            } else {
+                // The server went away: the admin connection the closure reads on went with it.
+                assertThat(closure.server()).as(closure.message()).isNull();
+                assertThat(closure.message()).startsWith("the server's count could not be read after the run");
+            }
+        }
         Figures f = r.figures();
         assertThat(f).isNotNull();
         assertThat(f.committed()).as("committed").isPositive();
         assertThat(r.engine().version()).as("engine.version").isNotBlank();
         assertThat(r.engine().settings()).as("engine.settings").isNotEmpty();
         assertValid(r);
+    }
+
+    static long reconnects(RunResult r) {
+        return r.intervals().stream().mapToLong(i -> i.reconnects()).sum();
     }
 
     /** As {@link #assertOkAndConsistent}, and nothing failed for good, nothing in doubt. */

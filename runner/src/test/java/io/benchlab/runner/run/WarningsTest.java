@@ -157,4 +157,18 @@ class WarningsTest {
         assertThat(w).containsOnlyKeys("partial_transactions");
         assertThat(w.get("partial_transactions").figure()).isEqualTo(1);
     }
+
+    @Test
+    void aServerCountOfCommitsThatDisagreesIsAWarningNamingBoth() {
+        Consistency c = ConsistencyVerdict.judge(new Sums(0, 0, 0, 0, 0), new Sums(10, 10, 10, 10, 2), 2, 0,
+                new PartialLedger());
+        Map<String, Warning> agreeing = warnings(config(null), round(10, 1000, 0, 0, 0, 0), steady(10),
+                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 2, 0)));
+        assertThat(agreeing).isEmpty();
+        Map<String, Warning> w = warnings(config(null), round(10, 1000, 0, 0, 0, 0), steady(10),
+                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 7, 0)));
+        assertThat(w).containsOnlyKeys("commits_disagree");
+        assertThat(w.get("commits_disagree").figure()).isEqualTo(5);
+        assertThat(w.get("commits_disagree").message()).contains("the server counted 7 commits (Com_commit), the clients 2");
+    }
 }

@@ -46,6 +46,9 @@ class TwoNodeClusterIT {
         assertThat(ResultValidator.validate(Files.readString(result))).isEmpty();
         RunResult r = ResultJson.read(result);
         assertThat(r.status()).isEqualTo(Status.OK);
+        if (!engine.equals("hsqldb-server")) {
+            assertThat(r.consistency().serverCommits().agrees()).as(r.consistency().serverCommits().message()).isTrue();
+        }
         Placement p = r.placement();
         assertThat(p.backend()).isEqualTo("kubernetes");
         assertThat(p.cluster().kubernetesVersion()).startsWith("v1.");

@@ -55,12 +55,12 @@ public final class ConsistencyVerdict {
                     + (inDoubt == 0 ? "" : " (" + (added - committedTotal) + " of " + inDoubt + " in-doubt commits landed)");
         }
         return new Consistency(true, sumsProblem == null && countsMatch, before, after, committedTotal, added, inDoubt,
-                partial, message);
+                partial, message, null);
     }
 
     /** The block of a run whose check could not be made: the counts it has, and why. */
     public static Consistency notChecked(Sums before, long committedTotal, long inDoubt, Partial partial, String why) {
-        return new Consistency(false, false, before, null, committedTotal, null, inDoubt, partial, "not checked: " + why);
+        return new Consistency(false, false, before, null, committedTotal, null, inDoubt, partial, "not checked: " + why, null);
     }
 
     private static long grew(Table t, Sums before, Sums after) {

@@ -1,0 +1,94 @@
+package io.benchlab.runner.run;
+
+import io.benchlab.results.Consistency.ServerCommits;
+import io.benchlab.runner.core.Redact;
+import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.engine.CommitCounter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The accounting closure: the server's count of commits read once every client has connected and
+ * again once every client has closed, held against the clients' own count. A closure never fails
+ * a run: what cannot be read is said in its message.
+ */
+final class CommitClosure {
+
+    /** The share of the clients' commits by which the server's count may differ before it warns. */
+    static final double TOLERANCE = 0.001;
+
+    /** How long the count must stay put after the clients closed: their backends report as they exit. */
+    private static final long SETTLED_NANOS = 200_000_000L;
+    private static final long SETTLE_FOR_NANOS = 3_000_000_000L;
+    private static final long POLL_MILLIS = 50;
+
+    private final CommitCounter counter;
+    private final Connection admin;
+    private final Secret password;
+    private Long before;
+    private int reads;
+    private String problem;
+
+    CommitClosure(CommitCounter counter, Connection admin, Secret password) {
+        this.counter = counter;
+        this.admin = admin;
+        this.password = password;
+    }
+
+    /** Before the clients' first transaction, after they all connected (their set-up is not counted). */
+    void clientsOpen() {
+        try {
+            counter.settle(admin);
+            before = counter.read(admin);
+            reads = 1;
+        } catch (SQLException e) {
+            problem = "the server's count could not be read before the run: " + Redact.message(e.getMessage(), password);
+        }
+    }
+
+    /** After the clients closed: the server's count once it stopped moving, against CLIENT commits and IN_DOUBT. */
+    ServerCommits clientsClosed(long client, long inDoubt) throws InterruptedException {
+        if (before == null) {
+            return new ServerCommits(counter.name(), client, null, inDoubt, false,
+                    problem == null ? "the clients never all connected" : problem);
+        }
+        try {
+            long deadline = System.nanoTime() + SETTLE_FOR_NANOS;
+            long net = net();
+            long since = System.nanoTime();
+            while (System.nanoTime() - since < SETTLED_NANOS && System.nanoTime() < deadline) {
+                Thread.sleep(POLL_MILLIS);
+                long now = net();
+                if (now != net) {
+                    net = now;
+                    since = System.nanoTime();
+                }
+            }
+            return judge(counter.name(), client, net, inDoubt);
+        } catch (SQLException e) {
+            return new ServerCommits(counter.name(), client, null, inDoubt, false,
+                    "the server's count could not be read after the run: " + Redact.message(e.getMessage(), password));
+        }
+    }
+
+    /** The count since {@code before}, less what the reads themselves committed. */
+    private long net() throws SQLException {
+        long now = counter.read(admin);
+        long own = (long) reads * counter.ownCommitsPerRead();
+        reads++;
+        return now - before - own;
+    }
+
+    static ServerCommits judge(String counter, long client, long server, long inDoubt) {
+        boolean withinDoubt = server >= client && server <= client + inDoubt;
+        boolean agrees = withinDoubt || Math.abs(server - client) <= TOLERANCE * client;
+        String doubt = inDoubt == 0 ? "" : " (+ up to " + inDoubt + " in doubt)";
+        String message = agrees
+                ? String.format(Locale.ROOT, "the server counted %d commits, the clients %d%s", server, client, doubt)
+                : String.format(Locale.ROOT, "the server counted %d commits (%s), the clients %d%s: %+.2f%%, beyond %.1f%%",
+                        server, counter, client, doubt, client == 0 ? 100.0 : 100.0 * (server - client) / client,
+                        100 * TOLERANCE);
+        return new ServerCommits(counter, client, server, inDoubt, agrees, message);
+    }
+}
