@@ -163,10 +163,10 @@ class WarningsTest {
         Consistency c = ConsistencyVerdict.judge(new Sums(0, 0, 0, 0, 0), new Sums(10, 10, 10, 10, 2), 2, 0,
                 new PartialLedger());
         Map<String, Warning> agreeing = warnings(config(null), round(10, 1000, 0, 0, 0, 0), steady(10),
-                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 2, 0)));
+                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 2, 0, 0)));
         assertThat(agreeing).isEmpty();
         Map<String, Warning> w = warnings(config(null), round(10, 1000, 0, 0, 0, 0), steady(10),
-                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 7, 0)));
+                c.withServerCommits(CommitClosure.judge("Com_commit", 2, 7, 0, 0)));
         assertThat(w).containsOnlyKeys("commits_disagree");
         assertThat(w.get("commits_disagree").figure()).isEqualTo(5);
         assertThat(w.get("commits_disagree").message()).contains("the server counted 7 commits (Com_commit), the clients 2");
