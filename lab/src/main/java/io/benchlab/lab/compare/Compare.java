@@ -28,7 +28,8 @@ public final class Compare {
      * differ; {@code strict} makes an inconclusive metric fail.
      */
     public record Rules(double alpha, double thresholdPercent, double latencyFloorMs, double betweenRuns,
-                        double priorDegrees, boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk, boolean strict) {
+                        double priorDegrees, boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk,
+                        boolean strict) {
 
         /** The defaults of lab compare: nothing allowed, not strict. */
         public static Rules defaults() {
