@@ -17,6 +17,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -90,23 +92,29 @@ class DockerFailuresIT {
         Process lab = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder seen = new StringBuilder();
         long signalled = 0;
+        Instant signalledAt = null;
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(lab.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 seen.append(line).append('\n');
                 if (line.startsWith("round 1 ") && signalled == 0) {
                     signalled = System.nanoTime();
+                    signalledAt = Instant.now();
                     lab.toHandle().destroy(); // SIGTERM, leaving the output stream open to read to the end
                 }
             }
         }
         assertThat(lab.waitFor(90, TimeUnit.SECONDS)).as("%s", seen).isTrue();
+        // The promise is the result within 5 s; removing the containers after it took up to 1 s more here.
         assertThat((System.nanoTime() - signalled) / 1e9).as("SIGTERM to exit, containers removed, s; %s", seen)
-                .isLessThan(5.0);
+                .isLessThan(15.0);
         assertThat(lab.exitValue()).as("%s", seen).isEqualTo(143);
         assertThat(seen).as("the summary is printed").contains("status interrupted");
         RunResult r = ResultJson.read(Files.readString(out));
         assertThat(r.status()).as("%s", seen).isEqualTo(Status.INTERRUPTED);
+        assertThat(Duration.between(signalledAt, Instant.parse(r.timestamps().finished())))
+                .as("SIGTERM to the runner's result (one clock: the container's is the host's)")
+                .isLessThan(Duration.ofSeconds(5));
         assertThat(r.placement().backend()).isEqualTo("docker");
         assertThat(r.consistency().ok()).isTrue();
     }
