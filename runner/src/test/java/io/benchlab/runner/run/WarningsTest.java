@@ -67,10 +67,26 @@ class WarningsTest {
         return points;
     }
 
+    /** Every code the result schema allows a warning: one Warnings makes and the schema refuses fails here, not in an IT. */
+    private static final List<String> SCHEMA_CODES = schemaCodes();
+
+    private static List<String> schemaCodes() {
+        try (var in = WarningsTest.class.getClassLoader().getResourceAsStream("io/benchlab/results/run-result.schema.json")) {
+            List<String> codes = new ArrayList<>();
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(in).path("$defs").path("warning").path("properties")
+                    .path("code").path("enum").forEach(c -> codes.add(c.asText()));
+            return codes;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static Map<String, Warning> warnings(WorkloadConfig c, RoundOutcome round, List<IntervalPoint> intervals,
                                          Consistency consistency) {
         DriverOutcome d = new DriverOutcome(0, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
-        return Warnings.of(c, d, consistency).stream().collect(Collectors.toMap(Warning::code, w -> w));
+        Map<String, Warning> found = Warnings.of(c, d, consistency).stream().collect(Collectors.toMap(Warning::code, w -> w));
+        assertThat(SCHEMA_CODES).as("the result schema's warning codes").containsAll(found.keySet());
+        return found;
     }
 
     @Test
