@@ -38,10 +38,6 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
     private static final MannWhitneyUTest U = MannWhitneyUTest.withDefaults();
     private static final Map<Double, Integer> NEEDED = new ConcurrentHashMap<>();
 
-    static RoundEvidence of(List<double[]> baseline, List<double[]> run, double alpha, double betweenRuns) {
-        return of(baseline, run, alpha, betweenRuns, 0);
-    }
-
     static RoundEvidence of(List<double[]> baseline, List<double[]> run, double alpha, double betweenRuns,
                             double priorDegrees) {
         double[] a = flat(baseline);

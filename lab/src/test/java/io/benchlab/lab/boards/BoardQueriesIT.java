@@ -173,8 +173,7 @@ class BoardQueriesIT {
         assertThat(frames).as(what + "one frame").hasSize(1);
         Frame frame = frames.get(0);
         assertThat(frame.fieldsOfType("string")).as(what + "a string field").isNotEmpty();
-        String field = frame.fieldsOfType("string").get(0);
-        List<String> values = frame.rows().stream().map(r -> (String) r.get(field)).toList();
+        List<String> values = frame.variableValues();
         Set<String> expected = FIXTURE.runs().stream().filter(before::matches).map(r -> tag(r, q.name())).collect(toSet());
         assertThat(values).as(what + "the runs' values").containsExactlyInAnyOrderElementsOf(expected);
         return values;

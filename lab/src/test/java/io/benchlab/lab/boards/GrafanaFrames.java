@@ -29,6 +29,12 @@ final class GrafanaFrames {
         List<String> fieldsOfType(String prefix) {
             return fields.entrySet().stream().filter(e -> e.getValue().startsWith(prefix)).map(Map.Entry::getKey).toList();
         }
+
+        /** As Grafana reads a variable query's frame (frameToMetricFindValue): its first string field's values. */
+        List<String> variableValues() {
+            String field = fieldsOfType("string").get(0);
+            return rows.stream().map(r -> (String) r.get(field)).toList();
+        }
     }
 
     private GrafanaFrames() {

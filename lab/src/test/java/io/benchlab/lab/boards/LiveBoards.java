@@ -55,14 +55,12 @@ public final class LiveBoards {
         return new Proof(rows, faults);
     }
 
-    /** As Grafana reads a variable query: the first frame's first string field. */
+    /** As Grafana reads a variable query: the first frame's (see {@link Frame#variableValues}). */
     private static List<String> chosen(Query q, List<Frame> frames) {
         if (frames.isEmpty() || frames.get(0).fieldsOfType("string").isEmpty()) {
             return List.of();
         }
-        Frame f = frames.get(0);
-        String field = f.fieldsOfType("string").get(0);
-        List<String> values = f.rows().stream().map(r -> (String) r.get(field)).sorted().toList();
+        List<String> values = frames.get(0).variableValues().stream().sorted().toList();
         boolean multi = q.owner().path("multi").asBoolean();
         return multi || values.isEmpty() ? values : List.of(q.owner().path("sort").asInt() == 2
                 ? values.get(values.size() - 1) : values.get(0));

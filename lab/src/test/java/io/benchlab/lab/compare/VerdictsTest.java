@@ -119,8 +119,8 @@ class VerdictsTest {
         assertThat(RoundEvidence.roundsNeeded(0.01)).isEqualTo(5);
         assertThat(RoundEvidence.roundsNeeded(0.001)).isEqualTo(7);
         // Three rounds against eight: 3 x 8 orderings are enough at 0.05 (least p 2/165), not at 0.01.
-        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.05, 1).enough()).isTrue();
-        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.01, 1).enough()).isFalse();
+        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.05, 1, 0).enough()).isTrue();
+        assertThat(RoundEvidence.of(List.of(three), List.of(TPS), 0.01, 1, 0).enough()).isFalse();
     }
 
     @Test
@@ -179,7 +179,7 @@ class VerdictsTest {
         List<double[]> nights = List.of(new double[] {1000, 1040, 960, 1010, 990},
                 new double[] {1130, 1170, 1090, 1140, 1120}, new double[] {900, 940, 860, 910, 890});
         List<double[]> halved = List.of(new double[] {500, 520, 480, 505, 495});
-        assertThat(RoundEvidence.of(nights, halved, 0.01, 1).pValue()).isGreaterThan(0.05);
+        assertThat(RoundEvidence.of(nights, halved, 0.01, 1, 0).pValue()).isGreaterThan(0.05);
         assertThat(RoundEvidence.of(nights, halved, 0.01, 1, 4).pValue()).isLessThan(0.002);
         assertThat(RoundEvidence.of(nights, List.of(new double[] {1080, 1120, 1040, 1090, 1070}), 0.01, 1, 4).pValue())
                 .isGreaterThan(0.3);

@@ -79,8 +79,8 @@ final class Worker implements AutoCloseable {
      * server that cannot only leaves the closure inexact: never a reason to fail the client.
      */
     private void settleCommitCount() {
-        CommitCounter counter = target.engine().commitCounter();
-        if (counter == null || config.autocommit()) {
+        CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
+        if (counter == null) {
             return;
         }
         try {

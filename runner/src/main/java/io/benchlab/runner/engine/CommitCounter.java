@@ -30,6 +30,14 @@ public record CommitCounter(String name, String settle, String read, int column,
     static final CommitCounter COM_COMMIT = new CommitCounter("Com_commit", null,
             "SHOW GLOBAL STATUS LIKE 'Com_commit'", 2, 0, 0);
 
+    /**
+     * ENGINE's counter for a run, or null: where it keeps none, and in autocommit, where a
+     * transaction is one commit per statement (PostgreSQL) or none (MySQL's Com_commit).
+     */
+    public static CommitCounter forRun(Engine engine, boolean autocommit) {
+        return autocommit ? null : engine.commitCounter();
+    }
+
     /** Runs {@code settle}, if any: before the first read. */
     public void settle(Connection c) throws SQLException {
         if (settle != null) {

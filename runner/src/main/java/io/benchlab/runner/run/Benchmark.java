@@ -17,6 +17,7 @@ import io.benchlab.results.Timestamps;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.driver.Driver;
 import io.benchlab.runner.driver.DriverOutcome;
+import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.RunIdentity;
@@ -144,8 +145,7 @@ public final class Benchmark {
                     Consistency.ServerCommits commits = closure == null || stopRequested ? null
                             : closure.clientsClosed(outcome.committedTotal(), outcome.inDoubt());
                     phase = "after-run check";
-                    consistency = afterRun(c, before, outcome);
-                    consistency = commits == null ? consistency : consistency.withServerCommits(commits);
+                    consistency = afterRun(c, before, outcome).withServerCommits(commits);
                 }
             } catch (BadInputException e) {
                 throw e;
@@ -177,13 +177,10 @@ public final class Benchmark {
         }
     }
 
-    /**
-     * The accounting closure, where the engine counts its commits and a transaction is one commit
-     * (in autocommit each statement is one, and MySQL counts none).
-     */
+    /** The accounting closure, where the run has a commit counter ({@link CommitCounter#forRun}). */
     private CommitClosure closure(Connection admin) {
-        return target.engine().commitCounter() == null || config.autocommit() ? null
-                : new CommitClosure(target.engine().commitCounter(), admin, target.password());
+        CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
+        return counter == null ? null : new CommitClosure(counter, admin, target.password());
     }
 
     /**
