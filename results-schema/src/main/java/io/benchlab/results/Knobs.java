@@ -4,6 +4,8 @@ package io.benchlab.results;
  * Every workload setting that shapes the figures, including the seed, so that a run can be
  * repeated exactly. Exactly one of {@code durationSeconds} and {@code transactionsPerClient} is set.
  * {@code statementTimeoutSeconds} 0 means statements were never cancelled for taking too long.
+ * {@code serverStats} {@code on} or {@code off}: whether the database's side was sampled; null in
+ * results from before it was a knob, which ran without.
  */
 public record Knobs(
         String workload,
@@ -23,5 +25,6 @@ public record Knobs(
         int maxTries,
         double intervalSeconds,
         int loadBatchSize,
-        double statementTimeoutSeconds) {
+        double statementTimeoutSeconds,
+        String serverStats) {
 }

@@ -23,7 +23,8 @@ public record RunResult(
         Figures figures,
         List<Round> rounds,
         List<IntervalPoint> intervals,
-        Consistency consistency) {
+        Consistency consistency,
+        ServerStats serverStats) {
 
     public static final String SCHEMA_VERSION = "5";
 
@@ -31,6 +32,15 @@ public record RunResult(
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         rounds = rounds == null ? List.of() : List.copyOf(rounds);
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
+    }
+
+    /** A result without the database's side: a run that did not sample it. */
+    public RunResult(String schemaVersion, String runId, Status status, String cause, List<Warning> warnings,
+                     Timestamps timestamps, Knobs knobs, EngineInfo engine, Environment environment, Placement placement,
+                     Load load, Warmup warmup, Figures figures, List<Round> rounds, List<IntervalPoint> intervals,
+                     Consistency consistency) {
+        this(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, placement, load,
+                warmup, figures, rounds, intervals, consistency, null);
     }
 
     /** The same result with more warnings after its own (what a sink had to say about the run). */
@@ -41,18 +51,18 @@ public record RunResult(
         List<Warning> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
         return new RunResult(schemaVersion, runId, status, cause, all, timestamps, knobs, engine, environment, placement,
-                load, warmup, figures, rounds, intervals, consistency);
+                load, warmup, figures, rounds, intervals, consistency, serverStats);
     }
 
     /** The same result, failed with CAUSE: what the runner could not see ended its run (a lost database pod). */
     public RunResult failedBecause(String cause) {
         return new RunResult(schemaVersion, runId, Status.FAILED, cause, warnings, timestamps, knobs, engine, environment,
-                placement, load, warmup, figures, rounds, intervals, consistency);
+                placement, load, warmup, figures, rounds, intervals, consistency, serverStats);
     }
 
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
     public RunResult withPlacement(Placement where) {
         return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, where,
-                load, warmup, figures, rounds, intervals, consistency);
+                load, warmup, figures, rounds, intervals, consistency, serverStats);
     }
 }

@@ -37,7 +37,7 @@ public final class SampleResults {
                                 + " 1 in round 2 at 0.0-10.0 s")),
                 new Timestamps("2025-01-15T10:00:00.125Z", "2025-01-15T10:00:41.503Z", "2025-01-15T10:01:22.017Z"),
                 new Knobs("tpcb", 10, 4, 20.0, null, 5.0, 1500.0, 2, 42L, "tpcb", "prepared", false,
-                        "read-committed", false, 3, 10.0, 1000, 5.0),
+                        "read-committed", false, 3, 10.0, 1000, 5.0, "on"),
                 new EngineInfo("h2", "default", "H2", "2.3.232 (2024-08-11)", "2.3.232 (2024-08-11)",
                         "jdbc:h2:tcp://db:9092/benchlab;USER=bench",
                         Map.of("CACHE_SIZE", "65536", "LOCK_TIMEOUT", "10000", "MV_STORE", "TRUE")),
@@ -73,7 +73,11 @@ public final class SampleResults {
                         "sums match once 2 autocommit transaction(s) left partly applied are allowed for"
                                 + " and committed transactions equal history rows added (1 of 1 in-doubt commits landed)",
                         new Consistency.ServerCommits("pg_stat_database.xact_commit", 53_660, 53_661L, 1, true,
-                                "the server counted 53661 commits, the clients 53660 (+ up to 1 in doubt)")));
+                                "the server counted 53661 commits, the clients 53660 (+ up to 1 in doubt)")),
+                new ServerStats("pg_stat_database, pg_stat_wal, pg_stat_activity", 100.0, 1_212, 0.094,
+                        List.of(new ServerStats.Interval(1, 10.0, 10.004, Map.of("xact_commit", 11_941L, "wal_bytes", 4_812_330L),
+                                Map.of("CPU:running", 2.4, "IO:WALSync", 0.9))),
+                        "counters went back in round 2 at t 10.0 (a server restart or a statistics reset): xact_commit"));
     }
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */
@@ -87,7 +91,7 @@ public final class SampleResults {
                 List.of(),
                 new Timestamps("2025-01-15T11:00:00Z", null, "2025-01-15T11:00:03.402Z"),
                 new Knobs("tpcb", 1, 8, 60.0, null, 10.0, null, 1, -7L, "pgbench", "direct", true,
-                        "default", false, 1, 1.0, 500, 0.0),
+                        "default", false, 1, 1.0, 500, 0.0, null),
                 new EngineInfo("derby", "default", null, null, null, null, null),
                 new Environment("0.1.0-SNAPSHOT", null, "OpenJDK 64-Bit Server VM 17.0.15+6", "unknown",
                         "Linux 6.1.0-28-amd64", "aarch64", "unknown", 2, 536_870_912L, null, java.util.List.of(), null, null,
@@ -117,7 +121,7 @@ public final class SampleResults {
                         + " round 1 38.0-40.0 s")),
                 new Timestamps("2025-01-15T12:00:00Z", "2025-01-15T12:00:15Z", "2025-01-15T12:01:05.5Z"),
                 new Knobs("tpcb", 5, 16, null, 1_562L, 0.0, null, 3, 1L, "tpcb", "prepared", false,
-                        "serializable", false, 5, 5.0, 2000, 10.0),
+                        "serializable", false, 5, 5.0, 2000, 10.0, null),
                 new EngineInfo("hsqldb", "mvcc", "HSQL Database Engine", "2.7.4", "2.7.4",
                         "jdbc:hsqldb:hsql://hsqldb-0.hsqldb:9001/bench",
                         Map.of("hsqldb.tx", "mvcc")),

@@ -102,6 +102,16 @@ public final class Defaults {
     /** How often a long load prints its progress. */
     public static final Duration LOAD_PROGRESS_EVERY = Duration.ofSeconds(2);
 
+    /**
+     * How often the database's sessions are sampled by what they wait for, during a measured phase:
+     * as often as active-session-history tools sample, few enough statements to cost the server
+     * nothing measurable (bench/sampler-overhead).
+     */
+    public static final Duration WAIT_SAMPLE_EVERY = Duration.ofMillis(100);
+
+    /** A read of the server's statistics that takes longer than this ends the sampling (the run goes on). */
+    public static final Duration SERVER_STATS_TIMEOUT = Duration.ofSeconds(5);
+
     /** How often runner memory is sampled during a measured phase (the seeds used 100 ms). */
     public static final Duration MEMORY_SAMPLE_EVERY = Duration.ofMillis(100);
 

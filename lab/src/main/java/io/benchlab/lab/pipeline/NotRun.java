@@ -34,6 +34,6 @@ final class NotRun {
         return ResultAssembler.assemble(new ResultAssembler.Parts(runId,
                 new Timestamps(started.toString(), null, Instant.now().toString()), spec.workload(),
                 new EngineInfo(spec.engine().name(), spec.profile().name(), null, null, null, null, Map.of()),
-                EnvironmentProbe.capture(), placement, null, driver, null, cause));
+                EnvironmentProbe.capture(), placement, null, driver, null, null, cause));
     }
 }

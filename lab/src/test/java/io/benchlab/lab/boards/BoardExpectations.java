@@ -13,6 +13,7 @@ import io.benchlab.lab.boards.BoardsFixture.Change;
 import io.benchlab.lab.boards.BoardsFixture.Interval;
 import io.benchlab.lab.boards.BoardsFixture.Run;
 import io.benchlab.lab.boards.GrafanaFrames.Frame;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -70,6 +72,23 @@ final class BoardExpectations {
         for (String title : List.of("Statement tps", "Statement p99", "Statement p50")) {
             one(detail + title, List.of("type"), runs -> each(BoardsFixture.STATEMENTS, intervals(runs)));
         }
+        // The database's side: per interval, each series' value from the fixture's counters and waits.
+        points(detail + "Commits: server and clients", "_field", (run, i) -> {
+            Map<String, Double> v = new HashMap<>(Map.of("clients tps", i.tps()));
+            if (i.server() != null) {
+                v.put("server commits", perSecond(i, postgres(run) ? "xact_commit" : "com_commit"));
+                v.put("server rollbacks", perSecond(i, postgres(run) ? "xact_rollback" : "com_rollback"));
+            }
+            return v;
+        });
+        points(detail + "Buffer reads and hits", "_field", (run, i) -> i.server() == null ? Map.of()
+                : postgres(run) ? Map.of("reads", perSecond(i, "blks_read"), "hits", perSecond(i, "blks_hit"))
+                : Map.of("reads", perSecond(i, "innodb_buffer_pool_reads"), "hits",
+                        perSecond(i, "innodb_buffer_pool_read_requests") - perSecond(i, "innodb_buffer_pool_reads")));
+        points(detail + "WAL and redo bytes", "_field", (run, i) -> i.server() == null ? Map.of()
+                : postgres(run) ? Map.of("WAL bytes", perSecond(i, "wal_bytes"))
+                : Map.of("redo bytes", perSecond(i, "innodb_os_log_written")));
+        points(detail + "Sessions by wait", "wait", (run, i) -> i.server() == null ? Map.of() : i.server().waits());
         one(detail + "annotation Warm-up", List.of("event"), runs -> Map.of(List.of("warmup"), (long) runs.size()));
         one(detail + "annotation Rounds", List.of("event"), runs -> {
             long rounds = runs.stream().mapToLong(Run::rounds).sum();
@@ -119,6 +138,55 @@ final class BoardExpectations {
 
     private void one(String key, List<String> seriesBy, Function<List<Run>, Map<List<String>, Long>> series) {
         byKey.put(key, new Expectation(seriesBy, series, (runs, frames) -> { }));
+    }
+
+    /**
+     * A time series panel whose points are known per interval: {@code values} gives an interval's
+     * value of each series (named by {@code by}: the {@code _field} or a label), at the interval's
+     * end. Its series are those with their counts of points, and every point must be there with
+     * its value.
+     */
+    private void points(String key, String by, BiFunction<Run, Interval, Map<String, Double>> values) {
+        byKey.put(key, new Expectation(List.of(by),
+                runs -> points(runs, values).entrySet().stream()
+                        .collect(toMap(e -> List.of(e.getKey()), e -> (long) e.getValue().size())),
+                (runs, frames) -> assertPoints(points(runs, values), frames, by)));
+    }
+
+    /** By series, each point's value by its time. */
+    private static Map<String, Map<Instant, Double>> points(List<Run> runs, BiFunction<Run, Interval, Map<String, Double>> values) {
+        Map<String, Map<Instant, Double>> points = new TreeMap<>();
+        for (Run run : runs) {
+            for (Interval i : run.intervals()) {
+                values.apply(run, i).forEach((series, v) -> points.computeIfAbsent(series, k -> new TreeMap<>()).put(i.end(), v));
+            }
+        }
+        return points;
+    }
+
+    static void assertPoints(Map<String, Map<Instant, Double>> expected, List<Frame> frames, String by) {
+        Map<String, Map<Instant, Double>> actual = new TreeMap<>();
+        for (Frame f : frames) {
+            String value = new ArrayList<>(f.fields().keySet()).get(1);
+            Map<Instant, Double> series = actual.computeIfAbsent("_field".equals(by) ? value : f.labels().get(by),
+                    k -> new TreeMap<>());
+            f.rows().forEach(row -> series.put((Instant) row.get("Time"), ((Number) row.get(value)).doubleValue()));
+        }
+        assertThat(actual.keySet()).as("series by " + by).isEqualTo(expected.keySet());
+        expected.forEach((name, series) -> {
+            assertThat(actual.get(name).keySet()).as(name + ": the times of its points").isEqualTo(series.keySet());
+            series.forEach((t, v) -> assertThat(actual.get(name).get(t)).as(name + " at " + t)
+                    .isCloseTo(v, within(1e-9 * Math.max(1, Math.abs(v)))));
+        });
+    }
+
+    private static boolean postgres(Run run) {
+        return "postgres".equals(run.engine());
+    }
+
+    /** A server counter's increase over the interval, per second of the server's own interval. */
+    private static double perSecond(Interval i, String counter) {
+        return i.server().counters().get(counter) / i.server().seconds();
     }
 
     private static long intervals(List<Run> runs) {

@@ -2,6 +2,7 @@ package io.benchlab.lab.boards;
 
 import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -43,7 +44,8 @@ import org.junit.jupiter.api.TestFactory;
  * runs as Grafana would send it (variables and macros replaced by {@link GrafanaFlux}), and what
  * comes back, turned into frames as Grafana does ({@link GrafanaFrames}), holds the series the
  * panel draws ({@link BoardExpectations}) and every field its configuration names. The nightly
- * trend's change point annotation is also proved cell by cell.
+ * trend's change point annotation is also proved cell by cell, and run-detail's database side
+ * engine by engine.
  */
 class BoardQueriesIT {
 
@@ -70,8 +72,9 @@ class BoardQueriesIT {
                     "run_id=\"" + run.runId() + "\"", BUCKET, ORG);
         }
         client.getWriteApiBlocking().writePoints(BUCKET, ORG, FIXTURE.points());
-        // lab history's change points carry their run's id, so the deletes above took the old ones too.
+        // lab history's change points and the server's points carry their run's id: deleted above too.
         client.getWriteApiBlocking().writeRecords(BUCKET, ORG, WritePrecision.NS, FIXTURE.changePointLines());
+        client.getWriteApiBlocking().writeRecords(BUCKET, ORG, WritePrecision.NS, FIXTURE.serverLines());
     }
 
     @AfterAll
@@ -121,6 +124,55 @@ class BoardQueriesIT {
         }
         assertThat(with).as("cells with change points").isGreaterThan(1);
         assertThat(without).as("cells without").isPositive();
+    }
+
+    /**
+     * run-detail's database side for the newest run of each engine, where the proof above sees one
+     * run only: PostgreSQL's and MariaDB's own counters, each panel's values as the fixture's, and
+     * for the HSQLDB server run, which has no server points, nothing (the panel's noValue shows)
+     * but the clients' tps.
+     */
+    @Test
+    void theDatabaseSideShowsEachEnginesCountersAndNothingButTheClientsForARunWithout() {
+        List<Query> side = Boards.all().stream().filter(b -> b.uid().equals("benchlab-run-detail"))
+                .flatMap(b -> b.queries().stream())
+                .filter(q -> q.kind() == Kind.PANEL && q.measurements().stream().anyMatch(Boards.SERVER_SIDE::contains))
+                .toList();
+        assertThat(side).extracting(Query::name).hasSize(4);
+        Set<String> engines = FIXTURE.runs().stream().map(Run::engine).collect(toSet());
+        assertThat(engines).contains("postgres", "mariadb", BoardsFixture.WITHOUT_SERVER);
+        for (String engine : engines) {
+            Run run = FIXTURE.runs().stream().filter(r -> r.engine().equals(engine))
+                    .max(Comparator.comparing(Run::finished)).orElseThrow();
+            for (Query q : side) {
+                String flux = GrafanaFlux.interpolate(q.flux(), Map.of("run_id", List.of(run.runId())), CONTEXT);
+                List<Frame> frames = GrafanaFrames.of(client.getQueryApi().query(flux, ORG));
+                String what = q.key() + " for " + run.runId() + ", as run:\n" + flux + "\n";
+                Expectation expectation = EXPECTED.get(q.key());
+                Map<List<String>, Long> expected = expectation.series().apply(List.of(run));
+                assertThat(expected.isEmpty()).as(what + "no series only where no server points")
+                        .isEqualTo(engine.equals(BoardsFixture.WITHOUT_SERVER) && q.serverSideOnly());
+                assertThat(series(frames, expectation.seriesBy(), what)).as(what + "series by "
+                        + expectation.seriesBy() + " with their points").isEqualTo(expected);
+                assertThatCode(() -> expectation.values().accept(List.of(run), frames)).as(what + "values")
+                        .doesNotThrowAnyException();
+            }
+        }
+    }
+
+    /**
+     * LiveBoards, as NightlyStackIT runs it on the cluster's nights, whose newest run is the HSQLDB
+     * server canary's, as the fixture's is: every query still answers rows (the database side's
+     * from the newest run that has them) with the fields its panel names.
+     */
+    @Test
+    void liveBoardsFillTheDatabaseSideFromARunThatHasItWhenTheNewestHasNot() {
+        assertThat(FIXTURE.runs().stream().max(Comparator.comparing(Run::finished)).orElseThrow().engine())
+                .as("the newest run's engine").isEqualTo(BoardsFixture.WITHOUT_SERVER);
+        LiveBoards.Proof proof = LiveBoards.prove(client, ORG, BUCKET, FIXTURE.from(), FIXTURE.to());
+        assertThat(proof.faults()).isEmpty();
+        assertThat(proof.rows()).containsKey("benchlab-run-detail / Sessions by wait")
+                .allSatisfy((query, rows) -> assertThat(rows).as(query).isPositive());
     }
 
     /** Lazily and in order: each variable's test picks its values for the queries after it. */

@@ -3,12 +3,17 @@ package io.benchlab.lab.boards;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.benchlab.runner.sink.influx.InfluxPoints;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -23,6 +28,13 @@ final class Boards {
     static final Path DATASOURCES = GRAFANA.resolve("provisioning/datasources/influxdb.yaml");
     static final Path PROVIDERS = GRAFANA.resolve("provisioning/dashboards/benchlab.yaml");
 
+    /**
+     * The database's side (influx-measurements.md): only PostgreSQL and MySQL/MariaDB runs have
+     * these points, so a panel reading nothing else is empty for the other engines' runs.
+     */
+    static final Set<String> SERVER_SIDE = Set.of(InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT);
+
+    private static final Pattern MEASUREMENT = Pattern.compile("r\\._measurement == \"([^\"]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final YAMLMapper YAML = new YAMLMapper();
 
@@ -79,6 +91,21 @@ final class Boards {
         /** {@code run-detail / Transaction tps}: names a dynamic test and keys its expectation. */
         String key() {
             return board.uid() + " / " + (kind == Kind.PANEL ? "" : kind.name().toLowerCase() + " ") + name;
+        }
+
+        /** The measurements it reads ({@code r._measurement == "..."}). */
+        Set<String> measurements() {
+            Set<String> found = new LinkedHashSet<>();
+            Matcher m = MEASUREMENT.matcher(flux);
+            while (m.find()) {
+                found.add(m.group(1));
+            }
+            return found;
+        }
+
+        /** Reads the database's side only: empty, not wrong, for a run of an engine without it. */
+        boolean serverSideOnly() {
+            return !measurements().isEmpty() && SERVER_SIDE.containsAll(measurements());
         }
     }
 

@@ -2,6 +2,7 @@ package io.benchlab.lab.boards;
 
 import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
+import io.benchlab.results.ServerStats;
 import io.benchlab.runner.sink.RunIdentity;
 import io.benchlab.runner.sink.influx.InfluxPoints;
 import java.time.Duration;
@@ -12,15 +13,19 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 
 /**
  * The runs the boards are proved on, and their points exactly as influx-measurements.md documents
  * them: two engines x two profiles x clients 1, 4, 16 on three nights (one of them two days after
- * the one before), plus a run that failed mid-way and, on the last night, a run made twice. Each run has a warm-up and two measured rounds of
- * five 1 s intervals, with points for the transaction and two statement types, its phase events,
- * its rounds and its summary. Some cells also have change points as lab history writes them
- * ({@link #changes(Run)}). Everything {@code BoardQueriesIT} expects is computed from
+ * the one before), plus a run that failed mid-way and, on the last night, a run made twice and
+ * last an HSQLDB server run. Each run has a warm-up and two measured rounds of five 1 s intervals,
+ * with points for the transaction and two statement types, its phase events, its rounds and its
+ * summary; the PostgreSQL and MariaDB runs also have the database's side of each interval
+ * (benchlab_server and benchlab_server_wait), the HSQLDB server run has none. Some cells also
+ * have change points as lab history writes them ({@link #changes(Run)}). Everything {@code BoardQueriesIT} expects is computed from
  * {@link #runs()}: points from real runs can replace these by giving the same records.
  */
 final class BoardsFixture {
@@ -37,11 +42,22 @@ final class BoardsFixture {
     static final Duration WARMUP = Duration.ofSeconds(3);
     static final String BACKEND = "docker";
     static final String WORKLOAD = "tpcb";
+    /** An engine whose runs have no server points, as the runner writes none for it. */
+    static final String WITHOUT_SERVER = "hsqldb-server";
 
-    /** One interval of the transaction: what the boards plot, and what the statements scale from. */
-    record Interval(int round, Instant end, double t, double seconds, long count, double p99Ms) {
+    /**
+     * One interval of the transaction: what the boards plot, and what the statements scale from;
+     * {@code server} is the database's side of it, null for an engine without one.
+     */
+    record Interval(int round, Instant end, double t, double seconds, long count, double p99Ms,
+                    ServerStats.Interval server) {
         double tps() {
             return count / seconds;
+        }
+
+        /** The round's measured start: the interval ends {@code t} after it (influx-measurements.md). */
+        Instant measuredStart() {
+            return end.minusNanos(Math.round(t * 1e9));
         }
     }
 
@@ -128,7 +144,11 @@ final class BoardsFixture {
             }
             if (n == NIGHTS.size() - 1) {
                 // Run again an hour later: the nightly trend has one point per day, not per run.
-                all.add(run(random, start.plus(Duration.ofHours(1)), "postgres", "durable", 16, n, ROUNDS, INTERVALS, "ok"));
+                Run again = run(random, start.plus(Duration.ofHours(1)), "postgres", "durable", 16, n, ROUNDS, INTERVALS, "ok");
+                all.add(again);
+                // The newest run, as a night's canary (NightlyStackIT's), has no server points; the
+                // proof's selection (one profile, the largest client counts) leaves it out, LiveBoards' not.
+                all.add(run(random, again.finished().plusSeconds(30), WITHOUT_SERVER, "relaxed", 2, n, ROUNDS, INTERVALS, "ok"));
             }
         }
         this.runs = List.copyOf(all);
@@ -169,10 +189,19 @@ final class BoardsFixture {
 
     /** The change points in line protocol, exactly as lab history writes them. */
     List<String> changePointLines() {
-        return changes().stream().map(c -> InfluxPoints.changePoint(
-                new RunIdentity(c.after().runId(), c.after().engine(), c.after().profile(), c.after().clients(),
-                        BACKEND, WORKLOAD), c.after().finished(), c.metric(), c.meanBefore(), c.meanAfter(),
-                (c.meanAfter() - c.meanBefore()) / c.meanBefore(), 0.00002, c.text())).toList();
+        return changes().stream().map(c -> InfluxPoints.changePoint(identity(c.after()), c.after().finished(),
+                c.metric(), c.meanBefore(), c.meanAfter(), (c.meanAfter() - c.meanBefore()) / c.meanBefore(), 0.00002,
+                c.text())).toList();
+    }
+
+    /** The database's side of every interval that has one, in line protocol, as the runner writes it. */
+    List<String> serverLines() {
+        return runs.stream().flatMap(r -> r.intervals().stream().filter(i -> i.server() != null)
+                .flatMap(i -> InfluxPoints.server(identity(r), i.server(), i.measuredStart()).stream())).toList();
+    }
+
+    private static RunIdentity identity(Run run) {
+        return new RunIdentity(run.runId(), run.engine(), run.profile(), run.clients(), BACKEND, WORKLOAD);
     }
 
     /** A time range holding every run with a margin, as a user would pick it on the boards. */
@@ -197,12 +226,59 @@ final class BoardsFixture {
                 double seconds = 1.0 + random.nextDouble() * 0.002;
                 long count = Math.round(capacity * seconds * (0.95 + random.nextDouble() * 0.1));
                 double p99 = 1000.0 * clients / capacity * (2.5 + random.nextDouble());
-                all.add(new Interval(r, roundStart.plusMillis(i * 1000L), i + random.nextDouble() * 0.001, seconds,
-                        count, p99));
+                double t = i + random.nextDouble() * 0.001;
+                ServerStats.Interval server = WITHOUT_SERVER.equals(engine) ? null
+                        : server(random, engine, profile, clients, r, i, t, seconds, count, "ok".equals(status));
+                all.add(new Interval(r, roundStart.plusNanos(Math.round(t * 1e9)), t, seconds, count, p99, server));
             }
             roundStart = roundStart.plusSeconds(intervals + 1);
         }
         return new Run(runId, engine, profile, clients, status, start, all, all.get(all.size() - 1).end().plusMillis(200));
+    }
+
+    /**
+     * The database's counters (deltas) and sessions by wait over one interval, as the sampler reads
+     * them: its read comes a little after the clients' interval (its own seconds), its own queries
+     * commit too, each retried try rolled back, InnoDB counts its disk reads among its read
+     * requests, and a lock wait shows in some intervals only (a series with gaps).
+     */
+    private static ServerStats.Interval server(Random random, String engine, String profile, int clients, int round,
+                                               int interval, double t, double seconds, long count, boolean ok) {
+        long commits = count + 2;
+        long rollbacks = count / 200 + (ok ? 0 : 3);
+        boolean durable = "durable".equals(profile);
+        boolean contended = clients > 1 && interval % 2 == 1;
+        Map<String, Long> c = new TreeMap<>();
+        Map<String, Double> w = new TreeMap<>();
+        if ("postgres".equals(engine)) {
+            c.putAll(Map.of("xact_commit", commits, "xact_rollback", rollbacks, "blks_read", count / 7 + random.nextInt(5),
+                    "blks_hit", count * 38 + random.nextInt(50), "tup_updated", count * 3, "tup_inserted", count,
+                    "wal_records", count * 5, "wal_bytes", count * 430 + random.nextInt(8192), "deadlocks", 0L,
+                    "checkpoints_req", 0L));
+            w.put("CPU:running", clients * (0.3 + 0.2 * random.nextDouble()));
+            w.put("Client:ClientRead", clients * 0.2 * random.nextDouble());
+            if (durable) {
+                w.put("IO:WALSync", 0.1 + 0.2 * random.nextDouble());
+            }
+            if (contended) {
+                w.put("Lock:transactionid", clients * 0.1 * random.nextDouble());
+            }
+        } else {
+            c.putAll(Map.of("com_commit", commits, "com_rollback", rollbacks, "handler_commit", 2 * commits,
+                    "innodb_buffer_pool_read_requests", count * 45 + random.nextInt(50),
+                    "innodb_buffer_pool_reads", count / 9 + random.nextInt(5),
+                    "innodb_os_log_written", count * 610 + random.nextInt(4096),
+                    "innodb_data_fsyncs", durable ? count : count / 50, "innodb_row_lock_waits", contended ? count / 40 : 0));
+            w.put("Updating", clients * (0.3 + 0.2 * random.nextDouble()));
+            w.put("running", clients * 0.1 * random.nextDouble());
+            if (durable) {
+                w.put("Commit", 0.1 + 0.2 * random.nextDouble());
+            }
+            if (contended) {
+                w.put("Searching rows for update", clients * 0.1 * random.nextDouble());
+            }
+        }
+        return new ServerStats.Interval(round, t, seconds + random.nextDouble() * 0.0005, c, w);
     }
 
     /** Every point of every run, as the sink writes them. */
@@ -252,7 +328,7 @@ final class BoardsFixture {
         points.add(event(run, run.started(), "warmup", 0, "warm-up"));
         for (int r = 1; r <= run.rounds(); r++) {
             List<Interval> round = run.round(r);
-            points.add(event(run, round.get(0).end().minusSeconds(1), "measured", r, "round " + r + " measured"));
+            points.add(event(run, round.get(0).measuredStart(), "measured", r, "round " + r + " measured"));
             points.add(event(run, round.get(round.size() - 1).end(), "end", r, "round " + r + " ended"));
         }
         return points;
@@ -288,7 +364,11 @@ final class BoardsFixture {
                 .addField("warnings", run.ok() ? 0L : 1L).addField("warning_codes", run.ok() ? "" : "failure_ratio")
                 .addField("cause", run.ok() ? "" : "connection refused").addField("scale", 10L)
                 .addField("seed", 42L).addField("rate_tps", 0.0)
-                .addField("engine_version", "postgres".equals(run.engine()) ? "15.8" : "11.4.3")
+                .addField("engine_version", switch (run.engine()) {
+                    case "postgres" -> "15.8";
+                    case WITHOUT_SERVER -> "2.7.3";
+                    default -> "11.4.3";
+                })
                 .addField("knobs", "{\"clients\":" + run.clients() + ",\"scale\":10}")
                 .addField("settings", "{}")
                 .addField("db_image", "benchlab/" + run.engine() + ":" + run.profile() + "@sha256:" + "0".repeat(64))

@@ -7,6 +7,7 @@ import io.benchlab.lab.boards.Boards.Board;
 import io.benchlab.lab.boards.Boards.Kind;
 import io.benchlab.lab.boards.Boards.Query;
 import io.benchlab.lab.stack.StackSpec;
+import io.benchlab.runner.sink.influx.InfluxPoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,6 @@ class BoardsLintTest {
 
     /** Any {@code $name} or {@code ${name[:format]}}; Grafana's own ({@code $__...}) included. */
     static final Pattern VARIABLE_USE = Pattern.compile("\\$\\{([A-Za-z0-9_.]+)(?::([A-Za-z]+))?}|\\$([A-Za-z0-9_]+)");
-    private static final Pattern MEASUREMENT = Pattern.compile("r\\._measurement == \"([^\"]+)\"");
     private static final Pattern COLUMN_REF = Pattern.compile("\\br\\.([A-Za-z][A-Za-z0-9_]*)");
     private static final Pattern FIELD_IS = Pattern.compile("r\\._field == \"([^\"]+)\"");
     private static final Pattern FIELD_IN = Pattern.compile("r\\._field =~ /\\^\\(([^)]*)\\)\\$/");
@@ -163,7 +163,7 @@ class BoardsLintTest {
                         .doesNotContain("bucket: \"");
                 assertThat(flux).as(q.key() + " follows the time picker")
                         .containsPattern("start: v\\.timeRangeStart,\\s+stop: v\\.timeRangeStop");
-                Set<String> measurements = all(MEASUREMENT, flux);
+                Set<String> measurements = q.measurements();
                 assertThat(measurements).as(q.key() + " measurements").isNotEmpty()
                         .isSubsetOf(contract.measurements().keySet());
                 Set<String> names = new HashSet<>();
@@ -182,6 +182,28 @@ class BoardsLintTest {
                 assertThat(all(TAG_VALUES, flux)).as(q.key() + " tag").isSubsetOf(tags);
             }
         }
+    }
+
+    @Test
+    void theContractsServerCountersAreIntFieldsAndTheirSourcesAreNot() {
+        Map<String, String> server = MeasurementsContract.read().measurements().get(InfluxPoints.SERVER);
+        // The first and last of each engine's list, and MariaDB's own.
+        assertThat(server).containsEntry("t", "float").containsEntry("round", "tag")
+                .containsEntry("xact_commit", "int").containsEntry("buffers_backend", "int")
+                .containsEntry("com_commit", "int").containsEntry("innodb_deadlocks", "int")
+                .doesNotContainKeys("pg_stat_database", "pg_stat_wal", "pg_stat_checkpointer", "counters", "int");
+        assertThat(MeasurementsContract.read().measurements().get(InfluxPoints.SERVER_WAIT))
+                .containsOnlyKeys("round", "wait", "t", "sessions");
+    }
+
+    @Test
+    void aPanelOfTheDatabaseSideOnlySaysWhyItCanBeEmpty() {
+        List<Query> serverOnly = boards.stream().flatMap(b -> b.queries().stream())
+                .filter(q -> q.kind() == Kind.PANEL && q.serverSideOnly()).toList();
+        assertThat(serverOnly).as("run-detail's database side").hasSizeGreaterThanOrEqualTo(3);
+        // Grafana shows a panel's noValue instead of "No data": runs of most engines have no server points.
+        assertThat(serverOnly).allSatisfy(q -> assertThat(q.owner().path("fieldConfig").path("defaults")
+                .path("noValue").asText()).as(q.key()).contains("PostgreSQL", "MySQL"));
     }
 
     @Test

@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
 /**
  * The names of {@code influx-measurements.md} (results-schema), the contract the sink writes and
  * the boards query: the identity tags, and per measurement its tags and fields with their kinds.
+ * A measurement whose fields are open-ended ({@code benchlab_server}: one per server counter) says
+ * so in prose after its table, "one `int` field per counter", then lists them per engine as
+ * "Engine (sources): `a`, `b`, ... ." Those are read as fields of that kind.
  */
 record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, String>> measurements) {
 
@@ -22,6 +25,10 @@ record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, St
     private static final Pattern SECTION = Pattern.compile("^## (.+)$");
     private static final Pattern MEASUREMENT = Pattern.compile("^`([a-z_]+)`$");
     private static final Pattern ROW = Pattern.compile("^\\| `([a-z0-9_]+)` \\| ([a-z]+)?");
+    private static final Pattern PER_FIELD = Pattern.compile("one `([a-z]+)` field per ");
+    /** A list of names after "(its sources):", to the sentence's end; the sources' names are not fields. */
+    private static final Pattern LISTED = Pattern.compile("\\([^)]*\\):([^.]*)\\.");
+    private static final Pattern NAME = Pattern.compile("`([a-z0-9_]+)`");
 
     static MeasurementsContract read() {
         String text;
@@ -35,6 +42,7 @@ record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, St
         }
         Set<String> identity = new LinkedHashSet<>();
         Map<String, Map<String, String>> measurements = new LinkedHashMap<>();
+        Map<String, StringBuilder> prose = new LinkedHashMap<>();
         String section = "";
         for (String line : text.split("\n")) {
             Matcher s = SECTION.matcher(line);
@@ -49,6 +57,7 @@ record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, St
             }
             Matcher row = ROW.matcher(line);
             if (!row.find()) {
+                prose.computeIfAbsent(section, k -> new StringBuilder()).append(line).append(' ');
                 continue;
             }
             if (section.startsWith("Identity tags")) {
@@ -57,6 +66,18 @@ record MeasurementsContract(Set<String> identityTags, Map<String, Map<String, St
                 measurements.get(section).put(row.group(1), row.group(2));
             }
         }
+        prose.forEach((name, said) -> {
+            Matcher kind = PER_FIELD.matcher(said);
+            if (measurements.containsKey(name) && kind.find()) {
+                Matcher list = LISTED.matcher(said.substring(kind.end()));
+                while (list.find()) {
+                    Matcher field = NAME.matcher(list.group(1));
+                    while (field.find()) {
+                        measurements.get(name).putIfAbsent(field.group(1), kind.group(1));
+                    }
+                }
+            }
+        });
         return new MeasurementsContract(identity, measurements);
     }
 

@@ -129,7 +129,7 @@ class CompareCliTest {
     @Test
     void runsThatDifferAreRefusedUnlessAllowed() throws IOException {
         Knobs eight = new Knobs("tpcb", 1, 8, 1.0, null, 2.0, null, 8, 42, "tpcb", "prepared", false, "default",
-                false, 10, 1.0, 10_000, 5.0);
+                false, 10, 1.0, 10_000, 5.0, null);
         String a = file("a.json", run("run-a", TPS, MS, MS));
         String b = file("b.json", run("run-b", eight, Map.of(), TPS, MS, MS, 0));
         lab("compare", a, b)

@@ -25,7 +25,7 @@ class DifferencesTest {
 
     private static Knobs knobs(int clients, Double rate, long seed, double interval, int loadBatch) {
         return new Knobs("tpcb", 1, clients, 1.0, null, 2.0, rate, 8, seed, "tpcb", "prepared", false, "default",
-                false, 10, interval, loadBatch, 5.0);
+                false, 10, interval, loadBatch, 5.0, null);
     }
 
     @Test

@@ -21,7 +21,7 @@ import java.util.Map;
 final class Runs {
 
     static final Knobs KNOBS = new Knobs("tpcb", 1, 4, 1.0, null, 2.0, null, 8, 42, "tpcb", "prepared", false,
-            "default", false, 10, 1.0, 10_000, 5.0);
+            "default", false, 10, 1.0, 10_000, 5.0, null);
 
     private Runs() {
     }

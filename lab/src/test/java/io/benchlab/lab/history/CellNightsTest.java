@@ -24,7 +24,7 @@ class CellNightsTest {
     private static RunResult run(String id, int scale, String version, String bootId, Map<String, String> settings,
                                  double... tps) {
         Knobs knobs = new Knobs("tpcb", scale, 8, 5.0, null, 5.0, null, tps.length, 7, "tpcb", "prepared", false,
-                "default", false, 10, 1.0, 10_000, 5.0);
+                "default", false, 10, 1.0, 10_000, 5.0, null);
         List<Round> rounds = new java.util.ArrayList<>();
         for (int i = 0; i < tps.length; i++) {
             rounds.add(new Round(i + 1, new Figures(5, (long) (tps[i] * 5), 0, 0, 0, tps[i], Map.of(), null, null,

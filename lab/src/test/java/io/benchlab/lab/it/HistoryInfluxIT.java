@@ -207,7 +207,7 @@ class HistoryInfluxIT {
     /** Night n's run, finished at 02:00 plus {@code hour} hours of day n (lab history orders by it). */
     private RunResult run(int n, int scale, String version, String bootId, double[] tps, int hour) {
         Knobs knobs = new Knobs("tpcb", scale, CLIENTS, 5.0, null, 5.0, null, ROUNDS, 7, "tpcb", "prepared", false,
-                "default", false, 10, 1.0, 10_000, 5.0);
+                "default", false, 10, 1.0, 10_000, 5.0, null);
         List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < tps.length; i++) {
             rounds.add(new Round(i + 1, figures(5, tps[i])));

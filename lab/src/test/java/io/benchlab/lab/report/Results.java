@@ -73,6 +73,6 @@ final class Results {
 
     private static Knobs knobs(int clients) {
         return new Knobs("tpcb", 1, clients, 10.0, null, 0, null, 1, 1, "tpcb", "prepared", false, "default", false, 10,
-                1, 10000, 5);
+                1, 10000, 5, null);
     }
 }

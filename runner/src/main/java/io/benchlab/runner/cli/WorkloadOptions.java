@@ -4,6 +4,7 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.Sampling;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.security.SecureRandom;
@@ -86,6 +87,11 @@ public final class WorkloadOptions {
                     + " timeout. 0 = no limit (default: ${DEFAULT-VALUE}).")
     Duration statementTimeout;
 
+    @Option(names = "--server-stats", paramLabel = "on|off", defaultValue = "on",
+            description = "Read the database's own counters per interval and its sessions by wait, on a connection"
+                    + " of its own (PostgreSQL, MySQL, MariaDB) (default: ${DEFAULT-VALUE}).")
+    String serverStats;
+
     public WorkloadConfig toConfig() {
         return toConfig(clients);
     }
@@ -103,7 +109,7 @@ public final class WorkloadOptions {
                 choice(Distribution.class, "--distribution", distribution),
                 choice(StatementMode.class, "--statements", statements),
                 autocommit, choice(Isolation.class, "--isolation", isolation), selectOnly, maxTries, interval,
-                load.batchSize, init, statementTimeout);
+                load.batchSize, init, statementTimeout, choice(Sampling.class, "--server-stats", serverStats));
     }
 
     /** The constant of that name in any case, with -, _ or a space between words: "Read Committed". */

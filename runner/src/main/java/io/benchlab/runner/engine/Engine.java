@@ -139,6 +139,11 @@ public interface Engine {
         return null;
     }
 
+    /** Where the server keeps its own statistics, sampled per interval; null when the lab reads none. */
+    default ServerProbe serverProbe() {
+        return null;
+    }
+
     /** The version string the server reports about itself. */
     default String serverVersion(Connection c) throws SQLException {
         return c.getMetaData().getDatabaseProductVersion();

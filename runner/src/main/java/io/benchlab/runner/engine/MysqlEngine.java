@@ -116,6 +116,11 @@ final class MysqlEngine implements ServerEngine {
     }
 
     @Override
+    public ServerProbe serverProbe() {
+        return ServerProbe.MYSQL;
+    }
+
+    @Override
     public CommitCounter commitCounter() {
         return CommitCounter.COM_COMMIT;
     }

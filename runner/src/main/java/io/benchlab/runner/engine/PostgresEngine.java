@@ -113,6 +113,11 @@ final class PostgresEngine implements ServerEngine {
     }
 
     @Override
+    public ServerProbe serverProbe() {
+        return ServerProbe.POSTGRES;
+    }
+
+    @Override
     public CommitCounter commitCounter() {
         return CommitCounter.POSTGRES;
     }

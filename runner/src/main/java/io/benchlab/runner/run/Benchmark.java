@@ -13,13 +13,16 @@ import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Load;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.driver.Driver;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.server.ServerSampler;
 import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.sink.RunIdentity;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
@@ -32,6 +35,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
@@ -113,13 +117,15 @@ public final class Benchmark {
         try (Connection c = connectOrBadInput(target)) {
             admin = c;
             EngineInfo engine = engineInfo(c);
-            ClientCapacity.check(config.clients(), target, c);
+            ClientCapacity.check(config.clients(), ServerSampler.wanted(target, config), target, c);
             sink.open(new RunIdentity(runId, engine.name(), engine.profile(), config.clients(), placement.backend(),
                     KnobCodec.WORKLOAD));
             Load load = null;
             Instant measuredStart = null;
             DriverOutcome outcome = null;
             Consistency consistency = null;
+            ServerSampler sampler = null;
+            ServerStats serverStats = null;
             String error = null;
             String phase = "load";
             try {
@@ -132,8 +138,10 @@ public final class Benchmark {
                 } else if (!stopRequested) {
                     phase = "measured run";
                     measuredStart = Instant.now().plus(config.warmup());
-                    driver = new Driver(target, config, sink);
-                    CommitClosure closure = closure(c);
+                    CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
+                    sampler = ServerSampler.start(target, config, counter, sink);
+                    driver = new Driver(target, config, sampler == null ? sink : new Sinks(List.of(sink, sampler)));
+                    CommitClosure closure = counter == null ? null : new CommitClosure(counter, c, target.password());
                     if (closure != null) {
                         driver.whenClientsOpen(closure::clientsOpen);
                     }
@@ -141,13 +149,18 @@ public final class Benchmark {
                         driver.stop(); // stop() ran between the check above and the assignment
                     }
                     outcome = driver.run();
+                    serverStats = finish(sampler);
                     // Read before the after-run check, whose own transactions the server counts too.
                     Consistency.ServerCommits commits = closure == null || stopRequested ? null
-                            : closure.clientsClosed(outcome.committedTotal(), outcome.inDoubt());
+                            : closure.clientsClosed(outcome.committedTotal(), outcome.inDoubt(),
+                                    sampler == null ? 0 : sampler.reads());
                     phase = "after-run check";
                     consistency = afterRun(c, before, outcome).withServerCommits(commits);
                 }
             } catch (BadInputException e) {
+                if (sampler != null) {
+                    sampler.abort();
+                }
                 throw e;
             } catch (TpcbLoader.StoppedException e) {
                 error = e.getMessage();
@@ -160,13 +173,16 @@ public final class Benchmark {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
             }
+            if (sampler != null && serverStats == null) {
+                sampler.abort();
+            }
             if (stopRequested && outcome == null) {
                 outcome = DriverOutcome.stoppedBeforeStart();
             }
             shutdownManaged(c);
             RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
                     new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
-                    config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, error));
+                    config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, serverStats, error));
             finished = true;
             return result;
         } catch (SQLException e) {
@@ -177,10 +193,16 @@ public final class Benchmark {
         }
     }
 
-    /** The accounting closure, where the run has a commit counter ({@link CommitCounter#forRun}). */
-    private CommitClosure closure(Connection admin) {
-        CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
-        return counter == null ? null : new CommitClosure(counter, admin, target.password());
+    /** The sampler's statistics; after a stop, it is aborted instead (the result is due within seconds). */
+    private ServerStats finish(ServerSampler sampler) throws InterruptedException {
+        if (sampler == null) {
+            return null;
+        }
+        if (stopRequested) {
+            sampler.abort();
+            return null;
+        }
+        return sampler.finish();
     }
 
     /**

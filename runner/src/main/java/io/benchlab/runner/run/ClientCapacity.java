@@ -18,17 +18,19 @@ final class ClientCapacity {
     private ClientCapacity() {
     }
 
-    static void check(int clients, Target target, Connection admin) {
+    /** {@code sampler}: the run's server-stats sampler takes a connection of its own too. */
+    static void check(int clients, boolean sampler, Target target, Connection admin) {
         ConnectionSlots slots;
         try {
             slots = target.engine().connectionSlots(admin);
         } catch (SQLException e) {
             slots = null; // Not readable (privileges): the server will say so at connect time.
         }
-        if (slots != null && clients > slots.free()) {
+        if (slots != null && clients + (sampler ? 1 : 0) > slots.free()) {
             throw new BadInputException("--clients " + clients + " is more than " + target.engine().name()
                     + " at " + target.redactedUrl() + " accepts now: " + Math.max(0, slots.free())
-                    + " more connection(s) (" + slots.detail() + ")");
+                    + " more connection(s) (" + slots.detail() + ")" + (sampler ? "; the server-stats sampler takes one"
+                    + " of them (--server-stats off spares it)" : ""));
         }
         ThreadBudget.Available threads = ThreadBudget.available();
         long needed = (long) clients + Defaults.RESERVED_THREADS;

@@ -47,19 +47,23 @@ final class CommitClosure {
         }
     }
 
-    /** After the clients closed: the server's count once it stopped moving, against CLIENT commits and IN_DOUBT. */
-    ServerCommits clientsClosed(long client, long inDoubt) throws InterruptedException {
+    /**
+     * After the clients closed: the server's count once it stopped moving, against CLIENT commits
+     * and IN_DOUBT. {@code otherReads}: statements another reader of the lab's (the server-stats
+     * sampler) ran in between, which the server counts as its own reads are counted.
+     */
+    ServerCommits clientsClosed(long client, long inDoubt, long otherReads) throws InterruptedException {
         if (before == null) {
             return new ServerCommits(counter.name(), client, null, inDoubt, false,
                     problem == null ? "the clients never all connected" : problem);
         }
         try {
             long deadline = System.nanoTime() + SETTLE_FOR_NANOS;
-            long net = net();
+            long net = net(otherReads);
             long since = System.nanoTime();
             while (System.nanoTime() - since < SETTLED_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS);
-                long now = net();
+                long now = net(otherReads);
                 if (now != net) {
                     net = now;
                     since = System.nanoTime();
@@ -72,10 +76,10 @@ final class CommitClosure {
         }
     }
 
-    /** The count since {@code before}, less what the reads themselves committed. */
-    private long net() throws SQLException {
+    /** The count since {@code before}, less what the lab's reads themselves committed. */
+    private long net(long otherReads) throws SQLException {
         long now = counter.read(admin);
-        long own = (long) reads * counter.ownCommitsPerRead();
+        long own = (reads + otherReads) * counter.ownCommitsPerRead();
         reads++;
         return now - before - own;
     }

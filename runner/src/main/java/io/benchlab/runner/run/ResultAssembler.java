@@ -13,6 +13,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Schedule;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.results.Warmup;
@@ -47,6 +48,7 @@ public final class ResultAssembler {
             Load load,
             DriverOutcome driver,
             Consistency consistency,
+            ServerStats serverStats,
             String error) {
     }
 
@@ -66,7 +68,8 @@ public final class ResultAssembler {
         return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p),
                 Warnings.of(p.config(), p.driver(), p.consistency()), p.timestamps(),
                 KnobCodec.knobs(p.config()), p.engine(), p.environment(), p.placement(), p.load(), warmup, all, rounds,
-                p.driver() == null ? List.of() : p.driver().intervals(), p.consistency());
+                p.driver() == null ? List.of() : p.driver().intervals(), p.consistency(),
+                p.serverStats());
     }
 
     static Figures figures(RoundOutcome r, Double rateTps) {

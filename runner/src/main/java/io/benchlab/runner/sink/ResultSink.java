@@ -2,6 +2,7 @@ package io.benchlab.runner.sink;
 
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Warning;
 import java.io.Closeable;
 import java.io.IOException;
@@ -24,6 +25,10 @@ public interface ResultSink extends Closeable {
     }
 
     default void onEvent(RunEvent event) {
+    }
+
+    /** The database's side of a measured interval; from the sampler's thread, after the clients' interval. */
+    default void onServerInterval(ServerStats.Interval interval) {
     }
 
     /**

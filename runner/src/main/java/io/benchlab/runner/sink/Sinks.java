@@ -2,6 +2,7 @@ package io.benchlab.runner.sink;
 
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Warning;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,6 +33,13 @@ public final class Sinks implements ResultSink {
     public void onEvent(RunEvent event) {
         for (ResultSink sink : sinks) {
             sink.onEvent(event);
+        }
+    }
+
+    @Override
+    public void onServerInterval(ServerStats.Interval interval) {
+        for (ResultSink sink : sinks) {
+            sink.onServerInterval(interval);
         }
     }
 

@@ -1,13 +1,14 @@
 package io.benchlab.runner.core;
 
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.Sampling;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import java.time.Duration;
 
 /**
  * A mutable builder for {@link WorkloadConfig} with small test defaults (2 clients, 1 s after a
- * 500 ms warm-up, scale 1, seed 42), shared by the embedded and the server tests.
+ * 500 ms warm-up, scale 1, seed 42, server statistics sampled as a run's are by default), shared by the embedded and the server tests.
  */
 public final class TestWorkload {
 
@@ -29,6 +30,7 @@ public final class TestWorkload {
     private Duration statementTimeout = Duration.ofSeconds(5);
     private int loadBatchSize = 10_000;
     private boolean init;
+    private Sampling serverStats = Sampling.ON;
 
     public TestWorkload clients(int n) {
         clients = n;
@@ -107,6 +109,11 @@ public final class TestWorkload {
         return this;
     }
 
+    public TestWorkload serverStats(Sampling s) {
+        serverStats = s;
+        return this;
+    }
+
     public TestWorkload init(boolean on) {
         init = on;
         return this;
@@ -115,6 +122,6 @@ public final class TestWorkload {
     public WorkloadConfig build() {
         return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds,
                 seed, distribution, statements, autocommit, isolation, selectOnly, maxTries, interval,
-                loadBatchSize, init, statementTimeout);
+                loadBatchSize, init, statementTimeout, serverStats);
     }
 }

@@ -105,7 +105,7 @@ class DriverStopTest {
         Target target = new Target(engine, engine.defaultProfile(), "jdbc:benchlab-stall:db", "u", Secret.NONE, false);
         WorkloadConfig config = new WorkloadConfig(1, 8, Duration.ofSeconds(10), null, Duration.ZERO, null, 1, 1,
                 Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT, false, 10, Duration.ofSeconds(1),
-                10_000, false, Duration.ofSeconds(5));
+                10_000, false, Duration.ofSeconds(5), null);
         io.benchlab.runner.driver.Driver driver = new io.benchlab.runner.driver.Driver(target, config, new ResultSink() { });
         ExecutorService background = Executors.newSingleThreadExecutor();
         try {

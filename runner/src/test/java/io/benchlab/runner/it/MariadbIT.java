@@ -66,4 +66,9 @@ class MariadbIT extends ServerEngineContract {
     void serverDownAcrossRoundBoundary() throws Exception {
         serverDownAcrossRoundBoundary("mariadb");
     }
+
+    @Override
+    String commitCounter() {
+        return "com_commit";
+    }
 }

@@ -93,4 +93,9 @@ class PostgresIT extends ServerEngineContract {
             assertThat(r.engine().jdbcUrl()).as("engine.jdbc_url").isEqualTo(url);
         }
     }
+
+    @Override
+    String commitCounter() {
+        return "xact_commit";
+    }
 }

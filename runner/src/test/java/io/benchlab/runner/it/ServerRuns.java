@@ -104,6 +104,12 @@ final class ServerRuns {
                 assertThat(closure.message()).startsWith("the server's count could not be read after the run");
             }
         }
+        if (r.engine().name().matches("postgres|mysql|mariadb") && "on".equals(r.knobs().serverStats())) {
+            assertThat(r.serverStats()).as("the server's side").isNotNull();
+            if (reconnects(r) == 0) {
+                assertThat(r.serverStats().note()).as("the server's side: note").isNull();
+            }
+        }
         Figures f = r.figures();
         assertThat(f).isNotNull();
         assertThat(f.committed()).as("committed").isPositive();

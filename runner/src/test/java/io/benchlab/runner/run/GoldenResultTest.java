@@ -17,6 +17,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.core.Isolation;
@@ -90,7 +91,7 @@ class GoldenResultTest {
     static WorkloadConfig config() {
         return new WorkloadConfig(1, CLIENTS, Duration.ofSeconds(5), null, Duration.ofSeconds(1), null,
                 ROUND_SECONDS.length, SEED, Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT,
-                false, 10, Duration.ofMillis(2500), 10_000, false, Duration.ofSeconds(5));
+                false, 10, Duration.ofMillis(2500), 10_000, false, Duration.ofSeconds(5), WorkloadConfig.Sampling.ON);
     }
 
     /** The fixed inputs, through the real assembler. Deterministic: no clock, one seeded stream. */
@@ -190,7 +191,16 @@ class GoldenResultTest {
                 "2025-03-01T09:00:18.911Z");
         Load load = new Load(1, 100_011L, 0.734, "insert-select");
         return ResultAssembler.assemble(new ResultAssembler.Parts(RUN_ID, timestamps, config, engine, environment,
-                Placement.of("embedded"), load, outcome, consistency, null));
+                Placement.of("embedded"), load, outcome, consistency, serverStats(), null));
+    }
+
+    /** A server's side as a PostgreSQL run records it: the format is sealed here, whatever the engine above. */
+    static ServerStats serverStats() {
+        return new ServerStats("pg_stat_database, pg_stat_activity", 100.0, 57, 0.012, List.of(
+                new ServerStats.Interval(1, 2.5, 2.503, Map.of("xact_commit", 1_204L, "blks_read", 3L, "wal_bytes", 401_112L),
+                        Map.of("CPU:running", 1.25, "LWLock:WALWrite", 0.5)),
+                new ServerStats.Interval(1, 5.0, 2.498, Map.of("xact_commit", 1_198L, "blks_read", 0L, "wal_bytes", 398_560L),
+                        Map.of("CPU:running", 1.5))), null);
     }
 
     static String golden() throws IOException {

@@ -196,6 +196,6 @@ class ResultAssemblerRulesTest {
                 new EngineInfo("h2", "memory", "H2", "2.3.232", "H2 JDBC Driver 2.3.232", "jdbc:h2:mem:x", Map.of()),
                 new Environment("0.1.0-SNAPSHOT", "unknown", "jvm", "vendor", "Linux", "amd64", "cpu", 2, 1L << 30,
                         "host", List.of(), null, null, "6.1.0", "b0b1b2b3-0000-4000-8000-000000000000", "none"),
-                Placement.of("embedded"), null, driver, consistency, error);
+                Placement.of("embedded"), null, driver, consistency, null, error);
     }
 }

@@ -36,7 +36,7 @@ class WarningsTest {
     static WorkloadConfig config(int scale, int clients, boolean selectOnly, Double rate) {
         return new WorkloadConfig(scale, clients, Duration.ofSeconds(10), null, Duration.ZERO, rate, 1, 1,
                 Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT, selectOnly, 10,
-                Duration.ofSeconds(1), 10_000, false, Duration.ofSeconds(5));
+                Duration.ofSeconds(1), 10_000, false, Duration.ofSeconds(5), null);
     }
 
     /** A round recorded through the real metrics: commits, failures, exhausted retries, timeouts, missed starts. */

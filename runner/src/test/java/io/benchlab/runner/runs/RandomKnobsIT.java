@@ -96,7 +96,7 @@ class RandomKnobsIT {
                 Distribution.values()[r.nextInt(Distribution.values().length)],
                 StatementMode.values()[r.nextInt(StatementMode.values().length)], r.nextBoolean(),
                 isolations.get(r.nextInt(isolations.size())), r.nextInt(10) == 0, List.of(1, 10, 1000).get(r.nextInt(3)),
-                Duration.ofMillis(200), Defaults.LOAD_BATCH_SIZE, db.reload, Duration.ofSeconds(2));
+                Duration.ofMillis(200), Defaults.LOAD_BATCH_SIZE, db.reload, Duration.ofSeconds(2), null);
     }
 
     static String describe(String engine, WorkloadConfig c) {

@@ -51,12 +51,19 @@ final class PodWatch implements AutoCloseable {
      * One more look once the runner has ended without an ok result: a pod deleted between two of
      * the watch's looks (a runner that stops at once on SIGTERM) is a loss all the same.
      */
-    void lookOnceMore() {
-        if (lost == null) {
+    void lookOnceMore() throws InterruptedException {
+        // A few looks, not one: a look that the API server did not answer (under load) sees no loss.
+        for (int i = 0; i < LAST_LOOKS && lost == null; i++) {
+            if (i > 0) {
+                Thread.sleep(LAST_LOOK_PAUSE_MILLIS);
+            }
             Loss loss = look();
             lost = loss == null ? null : loss.why();
         }
     }
+
+    private static final int LAST_LOOKS = 4;
+    private static final long LAST_LOOK_PAUSE_MILLIS = 250;
 
     /** A pod lost, and whether it was the database's. */
     private record Loss(boolean database, String why) {

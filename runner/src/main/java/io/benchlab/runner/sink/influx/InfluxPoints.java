@@ -13,6 +13,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Warning;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.sink.RunEvent;
@@ -36,6 +37,8 @@ public final class InfluxPoints {
     public static final String ROUND = "benchlab_round";
     public static final String RUN = "benchlab_run";
     public static final String CHANGE_POINT = "benchlab_change_point";
+    public static final String SERVER = "benchlab_server";
+    public static final String SERVER_WAIT = "benchlab_server_wait";
     /** The {@code type} tag of the transaction's interval points; statements use their result keys. */
     public static final String TRANSACTION = "transaction";
     /** The {@code result} field drops its latency histograms beyond this many characters. */
@@ -68,6 +71,22 @@ public final class InfluxPoints {
                 .addField("tps", tps)
                 .addField("p50_ms", p50).addField("p90_ms", p90).addField("p95_ms", p95).addField("p99_ms", p99)
                 .addField("p999_ms", p999).addField("max_ms", max);
+    }
+
+    /**
+     * The database's side of an interval, stamped as the clients' interval it belongs to: one point
+     * of its counters (deltas), and one per wait state seen in it.
+     */
+    public static List<String> server(RunIdentity id, ServerStats.Interval s, Instant roundMeasuredStart) {
+        Instant end = roundMeasuredStart.plusNanos(Math.round(s.t() * 1e9));
+        Point counters = tagged(SERVER, id, end).addTag("round", Integer.toString(s.round()))
+                .addField("t", s.t()).addField("seconds", s.seconds());
+        s.counters().forEach((name, delta) -> counters.addField(name, (long) delta));
+        List<String> lines = new ArrayList<>(List.of(counters.toLineProtocol()));
+        s.waits().forEach((wait, sessions) -> lines.add(tagged(SERVER_WAIT, id, end)
+                .addTag("round", Integer.toString(s.round())).addTag("wait", wait)
+                .addField("t", s.t()).addField("sessions", sessions).toLineProtocol()));
+        return lines;
     }
 
     public static String event(RunIdentity id, RunEvent e) {
@@ -147,10 +166,16 @@ public final class InfluxPoints {
         return reference == null ? "" : reference;
     }
 
-    /** The result without its intervals (they are the interval points), and without histograms when too long. */
+    /**
+     * The result without its intervals, the clients' and the server's (they are the interval and
+     * server points), and without histograms when too long.
+     */
     static String resultField(RunResult r) {
         ObjectNode tree = ResultJson.mapper().valueToTree(r);
         tree.putArray("intervals");
+        if (tree.get("server_stats") instanceof ObjectNode server) {
+            server.putArray("intervals"); // they are the benchlab_server points
+        }
         String json = compact(tree);
         if (json.length() <= RESULT_FIELD_MAX) {
             return json;

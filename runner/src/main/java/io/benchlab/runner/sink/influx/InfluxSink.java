@@ -2,6 +2,7 @@ package io.benchlab.runner.sink.influx;
 
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Warning;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.sink.Phase;
@@ -84,6 +85,15 @@ public final class InfluxSink implements ResultSink {
         }
         if (scope.live() && id != null) {
             add(List.of(InfluxPoints.event(id, event)));
+        }
+    }
+
+    @Override
+    public void onServerInterval(ServerStats.Interval interval) {
+        RunIdentity id = identity;
+        Instant start = roundStarts.get(interval.round());
+        if (scope.live() && id != null && start != null) {
+            add(InfluxPoints.server(id, interval, start));
         }
     }
 

@@ -94,7 +94,8 @@ public final class KnobCodec {
             if (type == Duration.class) {
                 // The knobs hold nanoseconds / 1e9, which gives the nanoseconds back exactly when rounded.
                 value = value == null ? null : Duration.ofNanos(Math.round((Double) value * 1e9));
-            } else if (type.isEnum()) {
+            } else if (type.isEnum() && value != null) {
+                // Null: a result from before the knob, which WorkloadConfig gives its old meaning.
                 value = named(type, knob.getName(), (String) value);
             }
             values.put(knob.getName(), value);

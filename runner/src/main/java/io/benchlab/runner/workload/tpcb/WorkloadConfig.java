@@ -34,12 +34,18 @@ public record WorkloadConfig(
         Duration interval,
         int loadBatchSize,
         boolean init,
-        Duration statementTimeout) {
+        Duration statementTimeout,
+        Sampling serverStats) {
 
     /** Prepared statements (the default) or plain statements with inlined values. */
     public enum StatementMode { PREPARED, DIRECT }
 
+    /** Whether the runner samples the database's own statistics while the clients run. */
+    public enum Sampling { ON, OFF }
+
     public WorkloadConfig {
+        // A result from before the knob existed: that run sampled nothing.
+        serverStats = serverStats == null ? Sampling.OFF : serverStats;
         checkLoad(scale, loadBatchSize);
         positive("--clients", clients);
         if (clients > Defaults.MAX_CLIENTS) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.SampleResults;
 import io.benchlab.runner.sink.RunEvent;
 import io.benchlab.runner.sink.RunIdentity;
@@ -77,7 +78,7 @@ class InfluxPointsTest {
         }
         assertThat(identity).containsOnlyKeys("run_id", "engine", "profile", "clients", "backend", "workload");
         assertThat(contract).containsOnlyKeys(InfluxPoints.INTERVAL, InfluxPoints.EVENT, InfluxPoints.ROUND,
-                InfluxPoints.RUN, InfluxPoints.CHANGE_POINT);
+                InfluxPoints.RUN, InfluxPoints.CHANGE_POINT, InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT);
     }
 
     /** Every line the sink writes for the full sample: live (intervals, events) and summary. */
@@ -87,6 +88,9 @@ class InfluxPointsTest {
         List<String> lines = new ArrayList<>();
         for (IntervalPoint p : r.intervals()) {
             lines.addAll(InfluxPoints.interval(id, p, start));
+        }
+        for (ServerStats.Interval s : r.serverStats().intervals()) {
+            lines.addAll(InfluxPoints.server(id, s, start));
         }
         for (RunEvent.Kind kind : RunEvent.Kind.values()) {
             lines.add(InfluxPoints.event(id, new RunEvent(kind, kind == RunEvent.Kind.WARMUP ? 0 : 1, start)));
@@ -112,6 +116,10 @@ class InfluxPointsTest {
                     fields.put(name, kind);
                 }
             });
+            if (p.measurement().equals(InfluxPoints.SERVER)) {
+                // A counter is a field of its own, named as the result's counters are: int, as documented.
+                serverInterval(p).counters().keySet().forEach(name -> fields.put(name, "int"));
+            }
             assertThat(p.tags().keySet()).as("tags of %s", p).isEqualTo(tags);
             assertThat(new TreeMap<>(p.types())).as("fields and types of %s", p).isEqualTo(fields);
         }
@@ -138,6 +146,29 @@ class InfluxPointsTest {
                     .isEqualTo(Instant.parse(r.timestamps().measuredStart()).toEpochMilli() * 1_000_000
                             + Math.round(i.t() * 1e9));
         }
+    }
+
+    @Test
+    void theServersSideIsStampedAsTheClientsIntervalWithOnePointPerWait() {
+        RunResult r = SampleResults.full();
+        Instant start = Instant.parse(r.timestamps().measuredStart());
+        List<LineProtocol> points = allPoints(r);
+        for (ServerStats.Interval s : r.serverStats().intervals()) {
+            long end = start.toEpochMilli() * 1_000_000 + Math.round(s.t() * 1e9);
+            LineProtocol counters = points.stream().filter(p -> p.measurement().equals(InfluxPoints.SERVER)
+                    && p.nanos() == end).findFirst().orElseThrow();
+            s.counters().forEach((name, delta) -> assertThat(counters.fields()).containsEntry(name, delta));
+            List<LineProtocol> waits = points.stream().filter(p -> p.measurement().equals(InfluxPoints.SERVER_WAIT)
+                    && p.nanos() == end).toList();
+            assertThat(waits).extracting(p -> p.tags().get("wait")).containsExactlyInAnyOrderElementsOf(s.waits().keySet());
+            waits.forEach(w -> assertThat(w.fields()).containsEntry("sessions", s.waits().get(w.tags().get("wait"))));
+        }
+    }
+
+    /** The sample's server interval a benchlab_server point was written for, by its t. */
+    private static ServerStats.Interval serverInterval(LineProtocol p) {
+        return SampleResults.full().serverStats().intervals().stream()
+                .filter(s -> s.t() == (double) p.fields().get("t")).findFirst().orElseThrow();
     }
 
     @Test
@@ -188,6 +219,8 @@ class InfluxPointsTest {
     static RunResult withoutIntervals(RunResult r) {
         return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(), r.knobs(),
                 r.engine(), r.environment(), r.placement(), r.load(), r.warmup(), r.figures(), r.rounds(), List.of(),
-                r.consistency());
+                r.consistency(), r.serverStats() == null ? null : new ServerStats(r.serverStats().sources(),
+                        r.serverStats().waitSampleMs(), r.serverStats().reads(), r.serverStats().samplerCpuSeconds(),
+                        List.of(), r.serverStats().note()));
     }
 }

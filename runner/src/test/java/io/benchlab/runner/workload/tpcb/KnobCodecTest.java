@@ -117,7 +117,7 @@ class KnobCodecTest {
         Knobs odd = new Knobs(k.workload(), k.scale(), k.clients(), k.durationSeconds(), k.transactionsPerClient(),
                 k.warmupSeconds(), k.rateTps(), k.rounds(), k.seed(), "zipfian", k.statements(), k.autocommit(),
                 k.isolation(), k.selectOnly(), k.maxTries(), k.intervalSeconds(), k.loadBatchSize(),
-                k.statementTimeoutSeconds());
+                k.statementTimeoutSeconds(), null);
         assertThatThrownBy(() -> KnobCodec.config(odd, false)).isInstanceOf(BadInputException.class)
                 .hasMessage("the result's distribution 'zipfian' is not one this lab knows");
     }

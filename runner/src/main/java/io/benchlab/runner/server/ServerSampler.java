@@ -1,0 +1,280 @@
+package io.benchlab.runner.server;
+
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.ServerStats;
+import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.CallGuard;
+import io.benchlab.runner.core.Redact;
+import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.engine.CommitCounter;
+import io.benchlab.runner.engine.ServerProbe;
+import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.sink.Phase;
+import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.RunEvent;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import java.lang.management.ManagementFactory;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the database's own statistics on the clients' timeline, on a connection and a thread of
+ * its own. It listens to the collector as a sink does, and never blocks it: a round's measured
+ * start sets the counters' baseline, each measured interval's end reads them again (the deltas get
+ * the interval's round and t), and in between the sessions are sampled by wait every
+ * {@link Defaults#WAIT_SAMPLE_EVERY}. Nothing is read before the first measured start, so the
+ * accounting closure's first read comes before the sampler's first statement; {@link #finish} ends
+ * it before the closure's last. A read that fails ends the sampling, not the run.
+ */
+public final class ServerSampler implements ResultSink {
+
+    /** Where a driver may run what a network timeout needs (one executor for every run of the process). */
+    private static final Executor TIMEOUTS = Executors.newCachedThreadPool(daemon());
+
+    private record Begin(int round) {
+    }
+
+    private record End() {
+    }
+
+    private final ServerProbe probe;
+    private final Connection connection;
+    private final List<ServerProbe.Counters> queries;
+    private final ResultSink downstream;
+    private final Secret password;
+    private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private final List<ServerStats.Interval> intervals = new ArrayList<>();
+    private final WaitTally waits = new WaitTally();
+    private volatile boolean stopping;
+    /** Set before the connection is aborted under a read: the error that follows is ours, not the server's. */
+    private volatile boolean aborted;
+    private volatile long reads;
+    private volatile double cpuSeconds;
+    private volatile String note;
+    private Map<String, Long> baseline;
+    private long baselineNanos;
+
+    private ServerSampler(ServerProbe probe, Connection connection, List<ServerProbe.Counters> queries,
+                          ResultSink downstream, Secret password) {
+        this.probe = probe;
+        this.connection = connection;
+        this.queries = queries;
+        this.downstream = downstream;
+        this.password = password;
+        this.thread = new Thread(this::loop, "benchlab-server-stats");
+        thread.setDaemon(true);
+    }
+
+    /**
+     * A started sampler for the run, or null where the engine has no probe or the run asked for
+     * none. Its connection is set up here, before the clients connect: with {@code counter}'s
+     * settle last, so that what it committed so far is counted before the closure's first read.
+     */
+    public static ServerSampler start(Target target, WorkloadConfig config, CommitCounter counter,
+                                      ResultSink downstream) {
+        if (!wanted(target, config)) {
+            return null;
+        }
+        ServerProbe probe = target.engine().serverProbe();
+        Connection c = null;
+        try {
+            c = target.connect();
+            c.setAutoCommit(true);
+            c.setNetworkTimeout(TIMEOUTS, (int) Defaults.SERVER_STATS_TIMEOUT.toMillis());
+            List<ServerProbe.Counters> queries = probe.applicable(c);
+            if (counter != null) {
+                counter.settle(c);
+            }
+            return started(probe, c, queries, downstream, target.password());
+        } catch (SQLException e) {
+            CallGuard.abortInBackground(c);
+            // The run goes on without the server's side; its result says why.
+            ServerSampler idle = new ServerSampler(probe, null, List.of(), downstream, target.password());
+            idle.note = "the server's statistics could not be read: " + Redact.message(e.getMessage(), target.password());
+            return idle;
+        }
+    }
+
+    /** A sampler reading PROBE's QUERIES on C, a connection set up for it, with its thread started. */
+    static ServerSampler started(ServerProbe probe, Connection c, List<ServerProbe.Counters> queries,
+                                 ResultSink downstream, Secret password) {
+        ServerSampler sampler = new ServerSampler(probe, c, queries, downstream, password);
+        sampler.thread.start();
+        return sampler;
+    }
+
+    /** Whether a run samples the server: its engine has a probe, and --server-stats is on. */
+    public static boolean wanted(Target target, WorkloadConfig config) {
+        return target.engine().serverProbe() != null && config.serverStats() == WorkloadConfig.Sampling.ON;
+    }
+
+    @Override
+    public void onEvent(RunEvent event) {
+        if (connection == null) {
+            return;
+        } else if (event.kind() == RunEvent.Kind.MEASURED) {
+            events.add(new Begin(event.round()));
+        } else if (event.kind() == RunEvent.Kind.END) {
+            events.add(new End());
+        }
+    }
+
+    @Override
+    public void onInterval(Phase phase, IntervalPoint point) {
+        if (phase == Phase.MEASURED && connection != null) {
+            events.add(point);
+        }
+    }
+
+    /**
+     * Ends the sampling and closes its connection: the events queued so far are read first, for
+     * up to {@link Defaults#SERVER_STATS_TIMEOUT}; then a read still under way is aborted.
+     * Returns the statistics; {@link #reads()} is final from here on.
+     */
+    public ServerStats finish() throws InterruptedException {
+        stopping = true;
+        if (connection == null) {
+            return new ServerStats(probe.sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, 0, 0, List.of(), note);
+        }
+        events.add(new End());
+        thread.join(Defaults.SERVER_STATS_TIMEOUT.toMillis());
+        if (thread.isAlive()) {
+            note = note != null ? note : "the last read of the server's statistics did not return; it was aborted";
+            aborted = true;
+            CallGuard.abortInBackground(connection);
+            thread.interrupt();
+        } else {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // Nothing of it is needed any more.
+            }
+        }
+        List<ServerStats.Interval> copy;
+        synchronized (intervals) {
+            copy = List.copyOf(intervals);
+        }
+        return new ServerStats(probe.sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, reads,
+                LatencySummary.round3(cpuSeconds), copy, note);
+    }
+
+    /** The statements the sampler ran on the server since it started its thread (not its set-up). */
+    public long reads() {
+        return reads;
+    }
+
+    /** Stops the thread without waiting: a run being stopped. */
+    public void abort() {
+        stopping = true;
+        aborted = true;
+        if (connection == null) {
+            return;
+        }
+        thread.interrupt();
+        CallGuard.abortInBackground(connection);
+    }
+
+    private void loop() {
+        long waitEvery = Defaults.WAIT_SAMPLE_EVERY.toNanos();
+        long nextWaitSample = Long.MAX_VALUE;
+        try {
+            while (true) {
+                long now = System.nanoTime();
+                Object e = nextWaitSample == Long.MAX_VALUE ? events.take()
+                        : events.poll(Math.max(0, nextWaitSample - now), TimeUnit.NANOSECONDS);
+                if (e == null) {
+                    waits.add(probe.readWaits(connection));
+                    reads++;
+                    nextWaitSample = Math.max(nextWaitSample + waitEvery, System.nanoTime());
+                } else if (e instanceof Begin) {
+                    baseline(readCounters());
+                    waits.reset();
+                    nextWaitSample = System.nanoTime() + waitEvery;
+                } else if (e instanceof IntervalPoint p) {
+                    interval(p, readCounters());
+                } else {
+                    nextWaitSample = Long.MAX_VALUE;
+                    if (stopping) {
+                        return;
+                    }
+                }
+            }
+        } catch (SQLException ex) {
+            if (!aborted) {
+                note = "the server's statistics could not be read after " + intervals.size() + " intervals: "
+                        + Redact.message(ex.getMessage(), password);
+            }
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        } finally {
+            cpuSeconds = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e9;
+        }
+    }
+
+    /** One query at a time, so that {@link #reads} counts exactly the statements that ran. */
+    private Map<String, Long> readCounters() throws SQLException {
+        Map<String, Long> values = new TreeMap<>();
+        for (ServerProbe.Counters q : queries) {
+            values.putAll(ServerProbe.readCounters(connection, List.of(q)));
+            reads++;
+        }
+        return values;
+    }
+
+    private void baseline(Map<String, Long> values) {
+        baseline = values;
+        baselineNanos = System.nanoTime();
+    }
+
+    /** The deltas since the baseline, given the interval's round and t; a counter that went back is left out. */
+    private void interval(IntervalPoint p, Map<String, Long> now) {
+        long at = System.nanoTime();
+        if (baseline == null) {
+            baseline(now);
+            return;
+        }
+        Map<String, Long> deltas = new TreeMap<>();
+        List<String> reset = new ArrayList<>();
+        now.forEach((name, value) -> {
+            Long before = baseline.get(name);
+            if (before != null && value >= before) {
+                deltas.put(name, value - before);
+            } else if (before != null) {
+                reset.add(name);
+            }
+        });
+        if (!reset.isEmpty() && note == null) {
+            note = String.format(Locale.ROOT, "counters went back in round %d at t %.1f (a server restart or a"
+                    + " statistics reset): %s", p.round(), p.t(), String.join(", ", reset));
+        }
+        ServerStats.Interval interval = new ServerStats.Interval(p.round(), p.t(),
+                LatencySummary.round3((at - baselineNanos) / 1e9), deltas, waits.averages());
+        synchronized (intervals) {
+            intervals.add(interval);
+        }
+        downstream.onServerInterval(interval);
+        baseline = now;
+        baselineNanos = at;
+        waits.reset();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon() {
+        return r -> {
+            Thread t = new Thread(r, "benchlab-server-stats-timeout");
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

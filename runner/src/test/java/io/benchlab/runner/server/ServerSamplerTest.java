@@ -1,0 +1,172 @@
+package io.benchlab.runner.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.ServerStats;
+import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.engine.ServerProbe;
+import io.benchlab.runner.sink.Phase;
+import io.benchlab.runner.sink.ResultSink;
+import io.benchlab.runner.sink.RunEvent;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sampler against an in-process H2 whose "statistics" the test moves itself: a counter is a
+ * table's row count, the waits are rows of a table. The events come as the collector sends them.
+ */
+class ServerSamplerTest {
+
+    private static final ServerProbe PROBE = new ServerProbe("test tables",
+            List.of(new ServerProbe.Counters(null, "SELECT COUNT(*) AS ROWS_SEEN, 7 AS STILL FROM done", ServerProbe.Shape.COLUMNS),
+                    new ServerProbe.Counters("SELECT FALSE", "SELECT 1 AS NEVER", ServerProbe.Shape.COLUMNS)),
+            "SELECT label, n FROM waiting");
+
+    private Connection setup;
+    private Connection sampling;
+    private final List<ServerStats.Interval> downstream = new CopyOnWriteArrayList<>();
+    private final ResultSink sink = new ResultSink() {
+        @Override
+        public void onServerInterval(ServerStats.Interval interval) {
+            downstream.add(interval);
+        }
+    };
+
+    @BeforeEach
+    void database() throws SQLException {
+        String url = "jdbc:h2:mem:sampler" + System.nanoTime() + ";DB_CLOSE_DELAY=-1";
+        setup = DriverManager.getConnection(url);
+        sampling = DriverManager.getConnection(url);
+        sql("CREATE TABLE done (id INT)");
+        sql("CREATE TABLE waiting (label VARCHAR(40), n INT)");
+        sql("INSERT INTO waiting VALUES ('CPU:running', 2), ('Lock:tuple', 1)");
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        setup.close();
+    }
+
+    @Test
+    void eachMeasuredIntervalGetsTheCountersDeltasAndTheAveragedWaitsUnderItsRoundAndT() throws Exception {
+        ServerSampler sampler = start();
+        sampler.onEvent(event(RunEvent.Kind.WARMUP, 0));
+        sampler.onInterval(Phase.WARMUP, point(1, 0.5));
+        begin(sampler, 1);
+        insert(5);
+        awaitWaitSample(sampler);
+        interval(sampler, 1, 1.0, 1);
+        insert(3);
+        awaitWaitSample(sampler);
+        interval(sampler, 1, 2.0, 2);
+        sampler.onEvent(event(RunEvent.Kind.END, 1));
+        insert(100); // between rounds: not in any interval
+        begin(sampler, 2);
+        insert(4);
+        awaitWaitSample(sampler);
+        interval(sampler, 2, 1.0, 3);
+        ServerStats stats = sampler.finish();
+
+        assertThat(stats.intervals()).extracting(ServerStats.Interval::round, ServerStats.Interval::t)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1, 1.0), org.assertj.core.groups.Tuple.tuple(1, 2.0),
+                        org.assertj.core.groups.Tuple.tuple(2, 1.0));
+        assertThat(stats.intervals()).extracting(i -> i.counters())
+                .containsExactly(Map.of("rows_seen", 5L, "still", 0L), Map.of("rows_seen", 3L, "still", 0L),
+                        Map.of("rows_seen", 4L, "still", 0L));
+        assertThat(stats.intervals()).allSatisfy(i ->
+                assertThat(i.waits()).isEqualTo(Map.of("CPU:running", 2.0, "Lock:tuple", 1.0)));
+        assertThat(downstream).as("each interval went to the sinks too").isEqualTo(stats.intervals());
+        assertThat(stats.note()).isNull();
+        assertThat(stats.sources()).isEqualTo("test tables");
+        // The false onIf was asked at set-up; each round's baseline and each interval read one query.
+        assertThat(stats.reads()).isGreaterThanOrEqualTo(5 + 3);
+        assertThat(sampling.isClosed()).as("finish closes its connection").isTrue();
+    }
+
+    @Test
+    void aCounterThatWentBackIsLeftOutAndSaid() throws Exception {
+        ServerSampler sampler = start();
+        insert(5);
+        begin(sampler, 1);
+        sql("DELETE FROM done");
+        sampler.onInterval(Phase.MEASURED, point(1, 1.0));
+        ServerStats stats = sampler.finish();
+        assertThat(stats.intervals()).singleElement().satisfies(i -> assertThat(i.counters()).isEqualTo(Map.of("still", 0L)));
+        assertThat(stats.note()).isEqualTo("counters went back in round 1 at t 1.0 (a server restart or a statistics"
+                + " reset): rows_seen");
+    }
+
+    @Test
+    void aReadThatFailsEndsTheSamplingWithANoteNotTheRun() throws Exception {
+        ServerSampler sampler = start();
+        begin(sampler, 1);
+        interval(sampler, 1, 1.0, 1);
+        sql("DROP TABLE done");
+        sampler.onInterval(Phase.MEASURED, point(1, 2.0));
+        ServerStats stats = sampler.finish();
+        assertThat(stats.intervals()).hasSize(1);
+        assertThat(stats.note()).startsWith("the server's statistics could not be read after 1 intervals: ")
+                .contains("DONE");
+    }
+
+    private ServerSampler start() throws SQLException {
+        return ServerSampler.started(PROBE, sampling, PROBE.applicable(sampling), sink, Secret.NONE);
+    }
+
+    /** A round's measured start, once the sampler has read its baseline (its first read after it). */
+    private static void begin(ServerSampler sampler, int round) throws InterruptedException {
+        long before = sampler.reads();
+        sampler.onEvent(event(RunEvent.Kind.MEASURED, round));
+        await(() -> sampler.reads() > before);
+    }
+
+    /** An interval's end, once the sampler has handed it on as the N-th. */
+    private void interval(ServerSampler sampler, int round, double t, int n) throws InterruptedException {
+        sampler.onInterval(Phase.MEASURED, point(round, t));
+        await(() -> downstream.size() >= n);
+    }
+
+    /** Until the sampler has read the waits once more: its only reads while no event is queued. */
+    private static void awaitWaitSample(ServerSampler sampler) throws InterruptedException {
+        long before = sampler.reads();
+        await(() -> sampler.reads() > before);
+    }
+
+    /** Polls for CONDITION for 10 s at most; the assertions that follow say what did not happen. */
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    private void insert(int rows) throws SQLException {
+        for (int i = 0; i < rows; i++) {
+            sql("INSERT INTO done VALUES (" + i + ")");
+        }
+    }
+
+    private void sql(String sql) throws SQLException {
+        try (Statement s = setup.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static RunEvent event(RunEvent.Kind kind, int round) {
+        return new RunEvent(kind, round, Instant.now());
+    }
+
+    private static IntervalPoint point(int round, double t) {
+        return new IntervalPoint(round, t, 1.0, 10, 0, 0, 10.0, 1, 1, 1, 1, 1, 1, 0, Map.of());
+    }
+}
