@@ -8,6 +8,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.runner.it.InfluxServers;
 import io.benchlab.runner.it.InfluxServers.Endpoint;
 import java.util.List;
@@ -109,9 +110,12 @@ final class InfluxReadBack {
         }
     }
 
+    /** As the run point's result field has it: without the clients' intervals and the server's. */
     static RunResult withoutIntervals(RunResult r) {
+        ServerStats s = r.serverStats();
         return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(), r.knobs(),
                 r.engine(), r.environment(), r.placement(), r.load(), r.warmup(), r.figures(), r.rounds(), List.of(),
-                r.consistency());
+                r.consistency(), s == null ? null : new ServerStats(s.sources(), s.waitSampleMs(), s.reads(),
+                        s.samplerCpuSeconds(), List.of(), s.note()));
     }
 }
