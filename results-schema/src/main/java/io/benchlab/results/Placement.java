@@ -7,10 +7,20 @@ import java.util.Map;
  * and Kubernetes backends record images, nodes and limits for each side, and Kubernetes the
  * cluster too.
  */
-public record Placement(String backend, Side runner, Side database, Cluster cluster) {
+public record Placement(String backend, Side runner, Side database, Cluster cluster, PodSplit clientPods) {
 
     public Placement(String backend, Side runner, Side database) {
-        this(backend, runner, database, null);
+        this(backend, runner, database, null, null);
+    }
+
+    /** A run with one client process (the clients are not split over pods). */
+    public Placement(String backend, Side runner, Side database, Cluster cluster) {
+        this(backend, runner, database, cluster, null);
+    }
+
+    /** The same placement, with the client pods' split. */
+    public Placement withClientPods(PodSplit split) {
+        return new Placement(backend, runner, database, cluster, split);
     }
 
     /**
@@ -61,6 +71,6 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
     }
 
     public static Placement of(String backend) {
-        return new Placement(backend, null, null, null);
+        return new Placement(backend, null, null, null, null);
     }
 }

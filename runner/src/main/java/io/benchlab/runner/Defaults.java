@@ -112,6 +112,18 @@ public final class Defaults {
     /** A read of the server's statistics that takes longer than this ends the sampling (the run goes on). */
     public static final Duration SERVER_STATS_TIMEOUT = Duration.ofSeconds(5);
 
+    /**
+     * Client pods meet in the database before each round: a pod waiting to start polls this often,
+     * which bounds how far apart their measured phases start (the skew the result records).
+     */
+    public static final Duration POD_MEET_POLL = Duration.ofMillis(5);
+
+    /** How long a client pod waits at a meeting for the others (pods start minutes apart at most), and for the end of their rounds. */
+    public static final Duration POD_MEET_WITHIN = Duration.ofMinutes(5);
+
+    /** How long the other client pods wait for the leading pod's load. */
+    public static final Duration POD_LOAD_WAIT = Duration.ofHours(2);
+
     /** How often runner memory is sampled during a measured phase (the seeds used 100 ms). */
     public static final Duration MEMORY_SAMPLE_EVERY = Duration.ofMillis(100);
 

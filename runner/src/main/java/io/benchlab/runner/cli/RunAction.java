@@ -6,6 +6,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.run.LocalRun;
 import io.benchlab.runner.run.Output;
@@ -37,13 +38,13 @@ public final class RunAction {
      * {@code influx} (null: none) adds the InfluxDB sink; {@code influxLiveOnly} keeps it to the live
      * points, for a runner whose result the lab completes and writes to InfluxDB itself.
      */
-    public static int execute(String runId, Target target, WorkloadConfig config, Placement placement,
+    public static int execute(String runId, Target target, WorkloadConfig config, ClientPods pods, Placement placement,
                               Output options, InfluxSettings influx, boolean influxLiveOnly, boolean framed,
                               PrintWriter out, PrintWriter err) throws IOException {
         Path file = OutputPath.forRun(options.file(), runId);
         Sinks sinks = RunSinks.of(file, influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
                 line -> warn(err, line));
-        LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks);
+        LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks, pods);
         try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
             RunResult result = run.run();
             if (!framed) {

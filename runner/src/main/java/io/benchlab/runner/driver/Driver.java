@@ -8,6 +8,7 @@ import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.RunMetrics;
+import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.RunEvent;
@@ -48,6 +49,7 @@ public final class Driver {
     private final Target target;
     private final WorkloadConfig config;
     private final ResultSink sink;
+    private final ClientPods pods;
     private final long intervalNanos;
     /** One wall-clock reading and the nano clock at it: every event's instant is on this one line. */
     private final Instant wallAnchor = Instant.now();
@@ -56,17 +58,41 @@ public final class Driver {
     private volatile long stoppedAt;
     private volatile Watchdog watchdog;
     private Runnable clientsOpen = () -> { };
+    private RoundGate roundGate = round -> { };
+    private volatile Instant measuredStart;
+
+    /** Entered before each round starts its clock; a gate that blocks holds the round back (client pods meet there). */
+    @FunctionalInterface
+    public interface RoundGate {
+        void enter(int round) throws SQLException, InterruptedException;
+    }
 
     public Driver(Target target, WorkloadConfig config, ResultSink sink) {
+        this(target, config, sink, ClientPods.ALONE);
+    }
+
+    /** A driver of PODS' share of the run's clients: the clients are numbered, seeded and paced run-wide. */
+    public Driver(Target target, WorkloadConfig config, ResultSink sink, ClientPods pods) {
         this.target = target;
         this.config = config;
         this.sink = sink;
+        this.pods = pods;
         this.intervalNanos = config.interval().toNanos();
     }
 
     /** Runs once every client has connected, before the first transaction (not after a stop). */
     public void whenClientsOpen(Runnable action) {
         this.clientsOpen = action;
+    }
+
+    /** Runs before each round, after {@link #whenClientsOpen}'s action; not after a stop. */
+    public void beforeEachRound(RoundGate gate) {
+        this.roundGate = gate;
+    }
+
+    /** When the first round's measured phase began on the wall clock; null before it did. */
+    public Instant measuredStart() {
+        return measuredStart;
     }
 
     /** Stops the run: calls in flight are cancelled, clients stop; safe from any thread. */
@@ -84,11 +110,16 @@ public final class Driver {
         PartialLedger partials = new PartialLedger();
         SplittableRandom seeds = new SplittableRandom(config.seed());
         List<Worker> workers = new ArrayList<>();
-        for (int i = 0; i < config.clients(); i++) {
-            // Each client's stream is the i-th split of the seed: reproducible, never shared.
-            workers.add(new Worker(i, target, config, seeds.split(), metrics.worker(), partials));
+        int first = pods.firstClient(config.clients());
+        int share = pods.share(config.clients());
+        for (int i = 0; i < first + share; i++) {
+            // Each client's stream is the i-th split of the seed: reproducible, never shared, on any pod.
+            SplittableRandom stream = seeds.split();
+            if (i >= first) {
+                workers.add(new Worker(i, target, config, stream, metrics.worker(), partials));
+            }
         }
-        ExecutorService pool = Executors.newFixedThreadPool(config.clients(), clientThreads());
+        ExecutorService pool = Executors.newFixedThreadPool(share, clientThreads());
         try (MemoryWatcher memory = new MemoryWatcher(Defaults.MEMORY_SAMPLE_EVERY);
              Watchdog dog = new Watchdog(workers.stream().map(Worker::guard).toList(), config.statementTimeout())) {
             watchdog = dog;
@@ -105,6 +136,10 @@ public final class Driver {
                 // Settle the heap first, as JMH and the seeds' TestBench do, so that the load's
                 // or the previous round's garbage is not collected on this round's clock.
                 System.gc();
+                roundGate.enter(round);
+                if (stop) {
+                    break;
+                }
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
             }
@@ -184,8 +219,8 @@ public final class Driver {
         List<Future<?>> futures = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             Worker worker = workers.get(i);
-            // Under --rate the clients' schedules are staggered evenly across one period.
-            long offset = plan.periodNanos() * i / workers.size();
+            // Under --rate the clients' schedules are staggered evenly across one period, run-wide.
+            long offset = plan.periodNanos() * worker.index() / config.clients();
             futures.add(pool.submit(() -> {
                 try {
                     worker.run(plan, offset, () -> stop);
@@ -200,6 +235,9 @@ public final class Driver {
         }
         warmUp(plan, metrics, done);
         event(RunEvent.Kind.MEASURED, round, plan.measuredStart());
+        if (round == 1) {
+            measuredStart = wallAnchor.plusNanos(plan.measuredStart() - nanoAnchor);
+        }
         memory.reset();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();

@@ -63,6 +63,11 @@ final class Worker implements AutoCloseable {
         this.random = random;
     }
 
+    /** This client's number, run-wide (across client pods). */
+    int index() {
+        return index;
+    }
+
     void open() throws SQLException {
         connection = target.connect();
         if (config.isolation().jdbcLevel() >= 0) {

@@ -20,6 +20,9 @@ import io.benchlab.runner.driver.Driver;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.pods.ClientPods;
+import io.benchlab.runner.pods.PodBarrier;
+import io.benchlab.runner.pods.PodMerge;
 import io.benchlab.runner.server.ServerSampler;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
@@ -57,6 +60,7 @@ public final class Benchmark {
     private final Placement placement;
     private final ResultSink sink;
     private final LoadProgress loadProgress;
+    private final ClientPods pods;
     private volatile Driver driver;
     private volatile Connection admin;
     private volatile Thread runner;
@@ -66,6 +70,17 @@ public final class Benchmark {
 
     public Benchmark(Target target, WorkloadConfig config, String runId, Placement placement,
                      ResultSink sink, LoadProgress loadProgress) {
+        this(target, config, runId, placement, sink, loadProgress, ClientPods.ALONE);
+    }
+
+    /** One of PODS, client processes that split the run's clients against one database. */
+    public Benchmark(Target target, WorkloadConfig config, String runId, Placement placement,
+                     ResultSink sink, LoadProgress loadProgress, ClientPods pods) {
+        this.pods = pods.requireClients(config.clients());
+        if (!pods.alone() && config.autocommit()) {
+            throw new BadInputException("--autocommit cannot be split over --client-pods: each pod alone knows which of"
+                    + " its transactions were left partly applied, and the check is made once, for all");
+        }
         this.target = target;
         this.config = config.requireSupportedBy(target.engine());
         this.runId = runId;
@@ -117,7 +132,8 @@ public final class Benchmark {
         try (Connection c = connectOrBadInput(target)) {
             admin = c;
             EngineInfo engine = engineInfo(c);
-            ClientCapacity.check(config.clients(), ServerSampler.wanted(target, config), target, c);
+            ClientCapacity.check(pods.share(config.clients()), pods.leads() && ServerSampler.wanted(target, config),
+                    target, c);
             sink.open(new RunIdentity(runId, engine.name(), engine.profile(), config.clients(), placement.backend(),
                     KnobCodec.WORKLOAD));
             Load load = null;
@@ -128,42 +144,64 @@ public final class Benchmark {
             ServerStats serverStats = null;
             String error = null;
             String phase = "load";
+            CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
+            PodCoordination together = PodCoordination.of(pods, c, runId, counter, () -> stopRequested);
             try {
-                load = prepare(c);
-                phase = "before-run check";
-                Sums before = ConsistencyCheck.sums(c);
-                if (!before.match()) {
+                Sums before = null;
+                if (together.leads()) {
+                    load = prepare(c);
+                    phase = "before-run check";
+                    before = ConsistencyCheck.sums(c);
+                } else {
+                    phase = "wait for client pod 0's load";
+                    together.awaitLoaded(c, config.scale());
+                }
+                if (before != null && !before.match()) {
                     error = phase + ": the database is inconsistent before the run (" + ConsistencyCheck.describe(before)
                             + "); reload it with --init";
+                    together.loaded(error);
                 } else if (!stopRequested) {
+                    together.loaded(null);
                     phase = "measured run";
                     measuredStart = Instant.now().plus(config.warmup());
-                    CommitCounter counter = CommitCounter.forRun(target.engine(), config.autocommit());
-                    sampler = ServerSampler.start(target, config, counter, sink);
-                    driver = new Driver(target, config, sampler == null ? sink : new Sinks(List.of(sink, sampler)));
-                    CommitClosure closure = counter == null ? null : new CommitClosure(counter, c, target.password());
-                    if (closure != null) {
+                    sampler = together.leads() ? ServerSampler.start(target, config, counter, sink) : null;
+                    driver = new Driver(target, config, sampler == null ? sink : new Sinks(List.of(sink, sampler)), pods);
+                    CommitClosure closure = counter == null || !together.leads() ? null
+                            : new CommitClosure(counter, c, target.password());
+                    if (closure != null && pods.alone()) {
                         driver.whenClientsOpen(closure::clientsOpen);
                     }
+                    driver.beforeEachRound(together.gate(pods.alone() ? null : closure));
                     if (stopRequested) {
                         driver.stop(); // stop() ran between the check above and the assignment
                     }
                     outcome = driver.run();
+                    measuredStart = driver.measuredStart() != null ? driver.measuredStart() : measuredStart;
                     serverStats = finish(sampler);
+                    phase = "after-run meeting of the client pods";
+                    PodCoordination.Totals all = stopRequested ? null : together.finished(outcome);
                     // Read before the after-run check, whose own transactions the server counts too.
-                    Consistency.ServerCommits commits = closure == null || stopRequested ? null
-                            : closure.clientsClosed(outcome.committedTotal(), outcome.inDoubt(),
-                                    sampler == null ? 0 : sampler.reads());
+                    Consistency.ServerCommits commits = closure == null || all == null ? null
+                            : closure.clientsClosed(all.committed(), all.inDoubt(),
+                                    sampler == null ? 0 : sampler.reads(), all.otherCommits());
                     phase = "after-run check";
-                    consistency = afterRun(c, before, outcome).withServerCommits(commits);
+                    if (together.leads()) {
+                        consistency = afterRun(c, before, outcome, all).withServerCommits(commits);
+                        together.verdict(consistency);
+                    } else if (!stopRequested) {
+                        consistency = together.leadersVerdict(outcome);
+                    }
                 }
             } catch (BadInputException e) {
                 if (sampler != null) {
                     sampler.abort();
                 }
+                together.abandon(e.getMessage());
                 throw e;
             } catch (TpcbLoader.StoppedException e) {
                 error = e.getMessage();
+            } catch (PodBarrier.Unmet e) {
+                error = phase + ": " + e.getMessage();
             } catch (SQLException | RuntimeException e) {
                 error = stopRequested && !"measured run".equals(phase)
                         ? "stopped during the " + phase + " while the database did not answer"
@@ -176,6 +214,9 @@ public final class Benchmark {
             if (sampler != null && serverStats == null) {
                 sampler.abort();
             }
+            if (error != null || stopRequested) {
+                together.abandon(error != null ? error : "stopped");
+            }
             if (stopRequested && outcome == null) {
                 outcome = DriverOutcome.stoppedBeforeStart();
             }
@@ -184,7 +225,7 @@ public final class Benchmark {
                     new Timestamps(iso(started), measuredStart == null ? null : iso(measuredStart), iso(Instant.now())),
                     config, engine, EnvironmentProbe.capture(), placement, load, outcome, consistency, serverStats, error));
             finished = true;
-            return result;
+            return pods.alone() ? result : PodMerge.own(result, pods, config.clients());
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),
                     target.password()));
@@ -209,17 +250,19 @@ public final class Benchmark {
      * The verdict after the clients are done, or a block that says why there is none: the server
      * stayed away, the check itself ran past its timeout, or the run was stopped meanwhile.
      */
-    private Consistency afterRun(Connection c, Sums before, DriverOutcome outcome) {
+    private Consistency afterRun(Connection c, Sums before, DriverOutcome outcome, PodCoordination.Totals all) {
         // Select-only transactions insert no history row.
-        long inserting = config.selectOnly() ? 0 : outcome.committedTotal();
+        long committed = all == null ? outcome.committedTotal() : all.committed();
+        long inDoubt = all == null ? outcome.inDoubt() : all.inDoubt();
+        long inserting = config.selectOnly() ? 0 : committed;
         try {
             Sums after = sumsAfter(c);
-            return ConsistencyVerdict.judge(before, after, inserting, outcome.inDoubt(), outcome.partials());
+            return ConsistencyVerdict.judge(before, after, inserting, inDoubt, outcome.partials());
         } catch (SQLException | InterruptedException e) {
             String why = stopRequested || !(e instanceof SQLException sql)
                     ? "the run was stopped while the database did not answer (" + firstLine(e.getMessage()) + ")"
                     : "the database did not answer: " + connectProblem(sql) + firstLine(e.getMessage());
-            return ConsistencyVerdict.notChecked(before, inserting, outcome.inDoubt(), outcome.partials().summary(),
+            return ConsistencyVerdict.notChecked(before, inserting, inDoubt, outcome.partials().summary(),
                     Redact.message(why, target.password()));
         }
     }

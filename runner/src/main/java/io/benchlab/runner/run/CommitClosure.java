@@ -50,20 +50,22 @@ final class CommitClosure {
     /**
      * After the clients closed: the server's count once it stopped moving, against CLIENT commits
      * and IN_DOUBT. {@code otherReads}: statements another reader of the lab's (the server-stats
-     * sampler) ran in between, which the server counts as its own reads are counted.
+     * sampler) ran in between, which the server counts as its own reads are counted;
+     * {@code otherCommits}: commits the lab made in between (client pods' meeting posts).
      */
-    ServerCommits clientsClosed(long client, long inDoubt, long otherReads) throws InterruptedException {
+    ServerCommits clientsClosed(long client, long inDoubt, long otherReads, long otherCommits)
+            throws InterruptedException {
         if (before == null) {
             return new ServerCommits(counter.name(), client, null, inDoubt, false,
                     problem == null ? "the clients never all connected" : problem);
         }
         try {
             long deadline = System.nanoTime() + SETTLE_FOR_NANOS;
-            long net = net(otherReads);
+            long net = net(otherReads) - otherCommits;
             long since = System.nanoTime();
             while (System.nanoTime() - since < SETTLED_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS);
-                long now = net(otherReads);
+                long now = net(otherReads) - otherCommits;
                 if (now != net) {
                     net = now;
                     since = System.nanoTime();

@@ -3,6 +3,7 @@ package io.benchlab.runner.run;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.sink.ConsoleProgressSink;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
@@ -25,10 +26,16 @@ public final class LocalRun {
     /** {@code sinks} take the run's identity, intervals and events as they come; the caller finishes and closes them. */
     public LocalRun(String runId, Target target, WorkloadConfig config, Placement placement, boolean quiet,
                     PrintWriter progress, ResultSink sinks) {
+        this(runId, target, config, placement, quiet, progress, sinks, ClientPods.ALONE);
+    }
+
+    /** As one of PODS, client processes that split the run's clients against one database. */
+    public LocalRun(String runId, Target target, WorkloadConfig config, Placement placement, boolean quiet,
+                    PrintWriter progress, ResultSink sinks, ClientPods pods) {
         ResultSink live = quiet ? sinks : new Sinks(List.of(new ConsoleProgressSink(progress, config.interval()), sinks));
         LoadProgress load = quiet ? LoadProgress.SILENT : (table, done, total, seconds) ->
                 progressLine(progress, table, done, total, seconds);
-        this.benchmark = new Benchmark(target, config, runId, placement, live, load);
+        this.benchmark = new Benchmark(target, config, runId, placement, live, load, pods);
     }
 
     public RunResult run() throws IOException {

@@ -17,6 +17,9 @@ import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.pods.PodMerge;
+import io.benchlab.runner.pods.PodRuns;
+import io.benchlab.runner.run.RunIds;
 import io.benchlab.runner.sink.Phase;
 import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
@@ -29,6 +32,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -198,6 +202,31 @@ abstract class ServerEngineContract {
         assertHealthy(off);
         assertThat(off.serverStats()).isNull();
         assertThat(off.knobs().serverStats()).isEqualTo("off");
+    }
+
+    /**
+     * Three client pods (threads here, each a whole runner) split 5 clients over two rounds against
+     * the server: they meet in the database before each round, pod 0 checks for all, and the
+     * merged result is exactly the pods' together; the server's commit count closes over all of them.
+     */
+    @Test
+    @Order(7)
+    void clientPodsSplitTheClientsAndTheServerCountsThemAll() throws Exception {
+        Target target = target();
+        ensureScale(target, 2);
+        WorkloadConfig config = config().scale(2).clients(5).duration(Duration.ofSeconds(2)).rounds(2).build();
+        List<RunResult> pods = PodRuns.run(target, config, RunIds.next(target.engine().name()), 3);
+        RunResult merged = PodMerge.merge(pods);
+        System.out.println("[client pods] " + describe(merged) + "; skew " + merged.placement().clientPods().startSkewMs()
+                + " ms" + (merged.consistency().serverCommits() == null ? ""
+                : "; " + merged.consistency().serverCommits().message()));
+        pods.forEach(ServerRuns::assertValid);
+        assertHealthy(merged);
+        PodRuns.assertMergedExactly(merged, pods);
+        assertThat(pods.subList(1, 3)).allSatisfy(p -> assertThat(p.consistency().message())
+                .startsWith("checked once for all 3 client pods, by pod 0: sums match"));
+        long warmup = pods.stream().mapToLong(r -> r.warmup().committed()).sum();
+        assertThat(merged.consistency().committedTotal()).isEqualTo(merged.figures().committed() + warmup);
     }
 
     /** The name the server's commit count has among the server side's counters; null where the lab reads none. */
