@@ -25,11 +25,25 @@ public final class KubernetesOptions {
     @Option(names = "--dry-run", description = "Print the run's Kubernetes manifests as YAML and make nothing.")
     boolean dryRun;
 
+    @Option(names = "--client-pods", paramLabel = "N",
+            description = "Split --clients over N runner pods (an Indexed Job), each on a client node of its own; they"
+                    + " start their measured phase together and their histograms merge exactly (default: 1).")
+    Integer clientPods;
+
+    @Option(names = "--allow-shared-client-nodes",
+            description = "Let several of the --client-pods share a client node when there are fewer client nodes"
+                    + " than pods (else the run is refused).")
+    boolean shareClientNodes;
+
     KubernetesSettings settings() {
         if (registry != null && (registry.isBlank() || registry.contains("://") || registry.contains(" "))) {
             throw new BadInputException("--registry: '" + registry + "' is not an image prefix (e.g. registry.example:5000/team)");
         }
-        return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry);
+        if (clientPods != null && clientPods < 1) {
+            throw new BadInputException("--client-pods must be at least 1, got " + clientPods);
+        }
+        return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry,
+                clientPods == null ? 1 : clientPods, shareClientNodes);
     }
 
     boolean dryRun() {

@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.OptionSpec;
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
         subcommands = {LabRunCommand.class, SweepCommand.class, NightlyCommand.class, CompareCommand.class, RerunCommand.class,
                 ReportCommand.class, HistoryCommand.class, StackCommand.class, CleanCommand.class, EnginesCommand.class,
-                ResultFrameCommand.class,
+                ResultFrameCommand.class, MergeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LabMain {
 

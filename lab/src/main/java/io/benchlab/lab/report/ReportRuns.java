@@ -41,13 +41,18 @@ final class ReportRuns {
         return name(files, results);
     }
 
-    /** Names each run by what sets it apart (engine, clients; profile and backend where they vary), colours it. */
+    /**
+     * Names each run by what sets it apart (engine, clients; profile, backend and the number of
+     * client pods where they vary), colours it.
+     */
     static List<ReportRun> name(List<Path> files, List<RunResult> results) {
         boolean profiles = distinct(results, r -> r.engine().name() + "/" + r.engine().profile())
                 > distinct(results, r -> r.engine().name());
         boolean backends = distinct(results, ReportRuns::backend) > 1;
+        boolean split = distinct(results, r -> Integer.toString(clientPods(r))) > 1;
         List<String> families = results.stream().map(r -> r.engine().name()
-                + (profiles ? "/" + r.engine().profile() : "") + (backends ? " (" + backend(r) + ")" : "")).toList();
+                + (profiles ? "/" + r.engine().profile() : "") + (backends ? " (" + backend(r) + ")" : "")
+                + (split ? " · " + clientPods(r) + (clientPods(r) == 1 ? " client pod" : " client pods") : "")).toList();
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             int clients = results.get(i).knobs().clients();
@@ -83,6 +88,11 @@ final class ReportRuns {
 
     static String backend(RunResult r) {
         return r.placement() == null || r.placement().backend() == null ? "unknown" : r.placement().backend();
+    }
+
+    /** How many client pods ran the run's clients. */
+    static int clientPods(RunResult r) {
+        return r.placement() == null || r.placement().clientPods() == null ? 1 : r.placement().clientPods().count();
     }
 
     private static long distinct(List<RunResult> results, Function<RunResult, String> key) {

@@ -68,6 +68,44 @@ class KubernetesCliTest {
     }
 
     @Test
+    void clientPodsMakeAnIndexedJobWhosePodsKeepToNodesOfTheirOwn() throws IOException {
+        CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--clients", "5",
+                "--client-pods", "2");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        var job = (io.fabric8.kubernetes.api.model.batch.v1.Job) Arrays.stream(o.out().split("(?m)^---$"))
+                .filter(doc -> doc.contains("kind: \"Job\"")).map(Serialization::unmarshal).findFirst().orElseThrow();
+        assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(job.getSpec().getCompletions()).isEqualTo(2);
+        assertThat(job.getSpec().getParallelism()).isEqualTo(2);
+        var pod = job.getSpec().getTemplate().getSpec();
+        assertThat(pod.getContainers().get(0).getArgs()).containsSequence("--client-pods", "2");
+        var anti = pod.getAffinity().getPodAntiAffinity();
+        assertThat(anti.getRequiredDuringSchedulingIgnoredDuringExecution())
+                .extracting(t -> t.getLabelSelector().getMatchLabels().get("benchlab.io/component"))
+                .containsExactlyInAnyOrder("database", "runner");
+        assertThat(anti.getPreferredDuringSchedulingIgnoredDuringExecution()).isEmpty();
+
+        CliCapture.Outcome shared = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--clients", "5",
+                "--client-pods", "3", "--allow-shared-client-nodes");
+        assertThat(shared.exitCode()).as("%s", shared).isZero();
+        assertThat(shared.out()).contains("preferredDuringSchedulingIgnoredDuringExecution");
+    }
+
+    @Test
+    void badClientPodsAreOneLine() throws IOException {
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--client-pods", "0"),
+                "--client-pods must be at least 1, got 0");
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--clients", "2",
+                "--client-pods", "3"), "--client-pods 3 is more than --clients 2");
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--client-pods", "two"),
+                "--client-pods", "two");
+        assertBadInput(run("--backend", "docker", "--engine", "postgres", "--client-pods", "2"),
+                "--client-pods", "applies to --backend kubernetes");
+        assertBadInput(run("--backend", "embedded", "--engine", "h2", "--allow-shared-client-nodes"),
+                "--allow-shared-client-nodes", "applies to --backend kubernetes");
+    }
+
+    @Test
     void aMissingKubeconfigIsOneLineNamingTheFile() throws IOException {
         assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--kubeconfig", "/nonexistent"),
                 "/nonexistent");

@@ -61,6 +61,16 @@ class ReportPageTest {
     }
 
     @Test
+    void runsSplitOverClientPodsAreACurveOfTheirOwn() {
+        Document doc = page(Results.split("a", "postgres", 2, 1, 100, 0.1, 1), Results.split("b", "postgres", 8, 1, 400, 0.1, 1),
+                Results.split("c", "postgres", 2, 2, 110, 0.1, 1), Results.split("d", "postgres", 8, 2, 500, 0.1, 1));
+        Element tps = chart(doc, "tps-by-clients");
+        assertThat(tps.select("g.legend-item")).extracting(e -> e.attr("data-series"))
+                .containsExactly("postgres · 1 client pod", "postgres · 2 client pods");
+        assertThat(data(tps.select("g.series").get(1).select("circle.point"), "data-y")).containsExactly(110.0, 500.0);
+    }
+
+    @Test
     void severalRunsAtOnePointAreAveraged() {
         Document doc = page(Results.run("a", "h2", 1, 100, 0.1, 1, 100), Results.run("b", "h2", 1, 300, 0.1, 1, 300),
                 Results.run("c", "h2", 2, 500, 0.1, 1, 500));

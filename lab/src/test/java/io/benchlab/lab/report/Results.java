@@ -6,6 +6,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Placement;
+import io.benchlab.results.PodSplit;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -47,6 +48,17 @@ final class Results {
                 new Timestamps("2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "2026-01-01T00:01:00Z"),
                 knobs(clients), new EngineInfo(engine, "memory", null, null, null, null, Map.of()), null,
                 Placement.of("embedded"), null, null, f, all, intervals, null);
+    }
+
+    /** As {@link #run}, its clients split over {@code pods} client pods. */
+    static RunResult split(String runId, String engine, int clients, int pods, double tps, double p50, double p99) {
+        RunResult r = run(runId, engine, clients, tps, p50, p99);
+        List<PodSplit.Pod> each = new ArrayList<>();
+        for (int i = 0; i < pods; i++) {
+            each.add(new PodSplit.Pod(i, clients / pods, "node-" + i, "pod-" + i, "2026-01-01T00:00:01Z", 1.0,
+                    (long) (tps / pods), tps / pods, p99, ""));
+        }
+        return r.withPlacement(Placement.of("kubernetes").withClientPods(new PodSplit(pods, 2.0, 0.998, each)));
     }
 
     /** A run that never reached its measured phase: no figures, no intervals, a cause. */

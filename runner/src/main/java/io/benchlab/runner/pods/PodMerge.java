@@ -51,6 +51,13 @@ public final class PodMerge {
                 List.of(pod))));
     }
 
+    /** One pod's own result, its entry placed: the NODE and POD it ran on. */
+    public static RunResult placed(RunResult own, String node, String pod) {
+        PodSplit split = own.placement().clientPods();
+        return own.withPlacement(own.placement().withClientPods(new PodSplit(split.count(), split.startSkewMs(),
+                split.commonWindowSeconds(), split.pods().stream().map(p -> p.placedOn(node, pod)).toList())));
+    }
+
     /** The run: every pod's own result, each with its entry, in any order. */
     public static RunResult merge(List<RunResult> results) {
         List<RunResult> pods = byIndex(results);

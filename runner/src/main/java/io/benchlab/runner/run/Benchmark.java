@@ -135,7 +135,7 @@ public final class Benchmark {
             ClientCapacity.check(pods.share(config.clients()), pods.leads() && ServerSampler.wanted(target, config),
                     target, c);
             sink.open(new RunIdentity(runId, engine.name(), engine.profile(), config.clients(), placement.backend(),
-                    KnobCodec.WORKLOAD));
+                    KnobCodec.WORKLOAD, pods.alone() ? null : pods.index()));
             Load load = null;
             Instant measuredStart = null;
             DriverOutcome outcome = null;

@@ -76,6 +76,16 @@ class RunnerBadInputTest {
     static Stream<Case> runCases() {
         return Stream.of(
                 new Case("--clients 0", quickRun("--clients", "0"), "--clients"),
+                new Case("--client-pods 0", quickRun("--client-pods", "0", "--run-id", "r1"),
+                        "--client-pods must be at least 1, got 0"),
+                new Case("--client-pods 2 without --run-id", quickRun("--clients", "2", "--client-pods", "2"),
+                        "--client-pods 2 needs --run-id"),
+                new Case("--client-pods 5 of 4 clients", quickRun("--clients", "4", "--client-pods", "5", "--run-id", "r1"),
+                        "--client-pods 5 is more than --clients 4"),
+                new Case("--client-pod 2 of 2", quickRun("--clients", "4", "--client-pods", "2", "--client-pod", "2",
+                        "--run-id", "r1"), "--client-pod must be between 0 and 1 for --client-pods 2, got 2"),
+                new Case("--client-pods with --autocommit", quickRun("--clients", "4", "--client-pods", "2",
+                        "--run-id", "r1", "--autocommit"), "--autocommit cannot be split over --client-pods"),
                 new Case("--clients abc", quickRun("--clients", "abc"), "abc"),
                 new Case("--engine nope", quickRun("--engine", "nope"), "unknown engine 'nope'"),
                 new Case("--duration -5s", run("--duration", "-5s"), "-5s"),

@@ -66,9 +66,18 @@ final class ClusterObjects {
         return client.nodes().withName(name).get();
     }
 
-    Optional<Pod> runnerPod() {
+    /** The Job's runner pods so far, by index (one pod per index: the Job's backoff limit is 0). */
+    List<Pod> runnerPods() {
         return client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
-                .withLabel(Labels.COMPONENT, Labels.RUNNER).list().getItems().stream().findFirst();
+                .withLabel(Labels.COMPONENT, Labels.RUNNER).list().getItems().stream()
+                .sorted(java.util.Comparator.comparingInt(ClusterObjects::index)).toList();
+    }
+
+    /** A runner pod's index in its Indexed Job; 0 for the one pod of a Job that is not indexed. */
+    static int index(Pod pod) {
+        var annotations = pod.getMetadata().getAnnotations();
+        String index = annotations == null ? null : annotations.get(Labels.JOB_INDEX);
+        return index == null ? 0 : Integer.parseInt(index);
     }
 
     /** The Job's pod may start. */

@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.run.RunIds;
 import io.benchlab.runner.sink.ResultSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -47,6 +48,7 @@ public final class KubernetesBackend implements Backend {
     @Override
     public void check(RunSpec spec) {
         io.benchlab.lab.images.EngineImages.of(spec.engine());
+        new ClientPods(0, settings.clientPods()).requireClients(spec.workload().clients());
         client = KubeConnection.connect(settings.kubeconfig());
         try {
             version = client.getKubernetesVersion().getGitVersion();
@@ -55,7 +57,8 @@ public final class KubernetesBackend implements Backend {
                 throw new BadInputException("the lab may not use namespace " + settings.namespace() + ": it may not "
                         + String.join(", ", denied) + " there (kubectl apply -k k8s/ grants what lab run needs)");
             }
-            NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner());
+            NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner(),
+                    settings.clientPods(), settings.shareClientNodes());
         } catch (KubernetesClientException e) {
             client.close();
             throw new BadInputException(e.getCode() == 403 ? "the lab may not read the cluster's nodes: "

@@ -15,6 +15,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.pods.PodMerge;
 import io.benchlab.runner.run.ExitCodes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,8 +25,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 /**
  * One run on the cluster. The runner Job is made first, suspended, and owns the Secret, the
@@ -45,7 +49,7 @@ final class KubernetesRun implements BackendRun {
     private volatile boolean stopped;
     private volatile boolean runnerLetGo;
     private volatile PodWatch watch;
-    private volatile LogWatch log;
+    private final List<LogWatch> logs = new CopyOnWriteArrayList<>();
 
     KubernetesRun(KubernetesClient client, RunSpec spec, RunPlan plan, Progress progress) {
         this.client = client;
@@ -89,43 +93,49 @@ final class KubernetesRun implements BackendRun {
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) throws InterruptedException {
         waiter = Thread.currentThread();
-        ResultFrame.Reader frame = new ResultFrame.Reader();
-        Placement.Side started = null;
+        int count = plan.clientPods().count();
+        List<ResultFrame.Reader> frames = Stream.generate(ResultFrame.Reader::new).limit(count).toList();
+        List<Placement.Side> started = List.of();
         try {
             if (stopped) {
                 throw new RunFailure("stopped before the runner started");
             }
             objects.letGo();
             runnerLetGo = true;
-            Pod runner = waitUntilStarted();
-            String name = runner.getMetadata().getName();
+            List<Pod> runners = waitUntilStarted(count);
+            List<String> names = runners.stream().map(p -> p.getMetadata().getName()).toList();
             // Read now: a stopped runner's pod is gone by the time it has ended.
-            started = objects.side(runner);
-            progress.lab("runner pod %s on node %s", name, PodStates.node(runner));
-            watch = new PodWatch(objects, progress, plan.dbPod().getMetadata().getName(), name, () -> stopped,
+            started = runners.stream().map(objects::side).toList();
+            runners.forEach(r -> progress.lab("runner pod %s on node %s", r.getMetadata().getName(), PodStates.node(r)));
+            watch = new PodWatch(objects, progress, plan.dbPod().getMetadata().getName(), names, () -> stopped,
                     this::stopReading);
-            follow(name, frame);
-            Pod ended = objects.awaitFinished(name, lost() != null ? LabDefaults.KUBE_LOST_POD_GRACE
-                    : LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
-            if (frame.json() == null && ended != null && lost() == null) {
-                readWholeLog(name, frame);
+            follow(names, frames);
+            List<Pod> ended = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Pod pod = objects.awaitFinished(names.get(i), lost() != null ? LabDefaults.KUBE_LOST_POD_GRACE
+                        : LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
+                if (frames.get(i).json() == null && pod != null && lost() == null) {
+                    readWholeLog(names.get(i), frames.get(i));
+                }
+                ended.add(pod);
             }
-            RunResult result = frame.json() == null ? null : ResultJson.read(frame.json());
-            if (result == null || result.status() != Status.OK) {
+            List<RunResult> results = results(frames);
+            if (results.stream().anyMatch(r -> r == null || r.status() != Status.OK)) {
                 watch.lookOnceMore();
             }
-            return outcome(database, ended, started, frame, result);
+            return outcome(database, names, ended, started, frames, results);
         } catch (RunFailure e) {
-            return RunnerOutcome.without(e.getMessage(), placement(database, started), ExitCodes.RUN_FAILED);
+            return RunnerOutcome.without(e.getMessage(), placement(database, first(started)), ExitCodes.RUN_FAILED);
         } catch (KubernetesClientException e) {
-            // The runner's own result, if it came, outweighs what the API server could not tell afterwards.
+            // The runners' own results, if they came, outweigh what the API server could not tell afterwards.
             String why = KubeConnection.explain(client, e);
-            if (frame.json() != null) {
+            List<RunResult> results = results(frames);
+            if (!results.contains(null) && started.size() == count) {
                 progress.lab("the runner's pod could not be read after its end (%s)", why);
-                return fromResult(ResultJson.read(frame.json()), placement(database, started), null);
+                return fromResults(results, started, placement(database, first(started)), null);
             }
             return RunnerOutcome.without(lost() != null ? lost() : "the run's objects could not be read: " + why,
-                    placement(database, started), ExitCodes.RUN_FAILED);
+                    placement(database, first(started)), ExitCodes.RUN_FAILED);
         } finally {
             waiter = null;
             if (watch != null) {
@@ -134,46 +144,82 @@ final class KubernetesRun implements BackendRun {
         }
     }
 
+    /** Each pod's result as its frame gave it; null for a pod that left none. */
+    private static List<RunResult> results(List<ResultFrame.Reader> frames) {
+        List<RunResult> results = new ArrayList<>();
+        frames.forEach(f -> results.add(f.json() == null ? null : ResultJson.read(f.json())));
+        return results;
+    }
+
+    private static Placement.Side first(List<Placement.Side> sides) {
+        return sides.isEmpty() ? null : sides.get(0);
+    }
+
     /** Why a pod of the run was lost mid-run, or null. */
     private String lost() {
         PodWatch w = watch;
         return w == null ? null : w.lost();
     }
 
-    /** The runner's result; failed with the cause when a pod was lost, which the runner could not know. */
-    private RunnerOutcome fromResult(RunResult result, Placement placement, Integer code) {
+    /**
+     * The runners' result, merged when there are several pods (each placed on its node); failed
+     * with the cause when a pod was lost, which the runners could not know.
+     */
+    private RunnerOutcome fromResults(List<RunResult> results, List<Placement.Side> sides, Placement placement,
+                                      Integer code) {
+        RunResult result = results.get(0);
+        if (results.size() > 1) {
+            List<RunResult> placed = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                placed.add(PodMerge.placed(results.get(i), sides.get(i).node(), sides.get(i).pod()));
+            }
+            try {
+                result = PodMerge.merge(placed);
+            } catch (IllegalArgumentException e) {
+                return RunnerOutcome.without("the client pods' results do not merge: " + e.getMessage(), placement,
+                        ExitCodes.RUN_FAILED);
+            }
+            placement = placement.withClientPods(result.placement().clientPods());
+            code = ExitCodes.of(result, spec.output().strict());
+        }
         if (lost() != null) {
             return RunnerOutcome.of(result.failedBecause(lost()), placement, ExitCodes.RUN_FAILED);
         }
         return RunnerOutcome.of(result, placement, code != null ? code : ExitCodes.of(result, false));
     }
 
-    /** After a loss: the runner's log is read no longer (a pod on a lost node may never end it). */
+    /** After a loss: the runners' logs are read no longer (a pod on a lost node may never end one). */
     private void stopReading() {
-        LogWatch l = log;
-        if (l != null) {
-            l.close();
-        }
+        logs.forEach(LogWatch::close);
     }
 
-    /** RESULT: the frame's, read; null when the runner left none. */
-    private RunnerOutcome outcome(ProvisionedDatabase database, Pod ended, Placement.Side started,
-                                  ResultFrame.Reader frame, RunResult result) {
-        Placement placement = placement(database, ended != null ? objects.side(ended) : started);
-        Optional<String> failure = ended == null ? Optional.empty() : PodStates.failure(ended, "runner");
-        Integer code = ended == null ? null : PodStates.exitCode(ended);
-        if (result != null) {
-            return fromResult(result, placement, code);
+    /** RESULT: the frames', read and merged; without a result from every pod, the first missing one's cause. */
+    private RunnerOutcome outcome(ProvisionedDatabase database, List<String> names, List<Pod> ended,
+                                  List<Placement.Side> started, List<ResultFrame.Reader> frames,
+                                  List<RunResult> results) {
+        List<Placement.Side> sides = new ArrayList<>();
+        for (int i = 0; i < ended.size(); i++) {
+            sides.add(ended.get(i) != null ? objects.side(ended.get(i)) : started.get(i));
+        }
+        Placement placement = placement(database, sides.get(0));
+        if (!results.contains(null)) {
+            return fromResults(results, sides, placement, ended.get(0) == null ? null : PodStates.exitCode(ended.get(0)));
         }
         if (lost() != null) {
             return RunnerOutcome.without(lost(), placement, ExitCodes.RUN_FAILED);
         }
+        int i = results.indexOf(null);
+        Pod pod = ended.get(i);
+        String which = names.size() == 1 ? "" : "client pod " + i + " (" + names.get(i) + "): ";
+        Optional<String> failure = pod == null ? Optional.empty() : PodStates.failure(pod, "runner");
+        Integer code = pod == null ? null : PodStates.exitCode(pod);
+        ResultFrame.Reader frame = frames.get(i);
         String why = failure.orElseGet(() -> objects.jobFailure().orElse(frame.problem() != null ? "the runner left no"
-                + " result: " + frame.problem() : "the runner left no result" + (ended == null ? ""
-                : " (pod " + PodStates.node(ended) + PodStates.describeExit(ended) + ")")));
+                + " result: " + frame.problem() : "the runner left no result" + (pod == null ? ""
+                : " (pod " + PodStates.node(pod) + PodStates.describeExit(pod) + ")")));
         int exit = code != null && code == ExitCodes.BAD_INPUT && failure.isEmpty() ? ExitCodes.BAD_INPUT : ExitCodes.RUN_FAILED;
         return exit == ExitCodes.BAD_INPUT ? RunnerOutcome.without(null, placement, exit)
-                : RunnerOutcome.without(why, placement, exit);
+                : RunnerOutcome.without(which + why, placement, exit);
     }
 
     private Placement placement(ProvisionedDatabase database, Placement.Side runner) {
@@ -222,20 +268,25 @@ final class KubernetesRun implements BackendRun {
         }
     }
 
-    private Pod waitUntilStarted() throws InterruptedException {
+    /** Every one of the Job's COUNT runner pods, once each has started, by index. */
+    private List<Pod> waitUntilStarted(int count) throws InterruptedException {
         long unschedulableSince = 0;
         while (true) {
-            Optional<Pod> pod = objects.runnerPod();
-            if (pod.isPresent()) {
-                Optional<String> failure = PodStates.failure(pod.get(), "runner");
+            List<Pod> pods = objects.runnerPods();
+            long waiting = 0;
+            for (Pod pod : pods) {
+                Optional<String> failure = PodStates.failure(pod, "runner");
                 if (failure.isPresent()) {
                     throw new RunFailure(failure.get());
                 }
-                if (PodStates.started(pod.get())) {
-                    return pod.get();
-                }
-                unschedulableSince = unschedulable(pod.get(), "runner", unschedulableSince);
-            } else if (objects.jobFailure().isPresent()) {
+                long since = unschedulable(pod, "runner", unschedulableSince);
+                waiting = since != 0 ? since : waiting;
+            }
+            unschedulableSince = waiting;
+            if (pods.size() >= count && pods.stream().allMatch(PodStates::started)) {
+                return pods.subList(0, count);
+            }
+            if (objects.jobFailure().isPresent()) {
                 throw new RunFailure(objects.jobFailure().get());
             }
             if (stopped) {
@@ -258,25 +309,46 @@ final class KubernetesRun implements BackendRun {
         return since == 0 ? now : since;
     }
 
-    /** The runner's log as it comes: frame lines are kept, every other line is progress. */
-    private void follow(String pod, ResultFrame.Reader frame) {
+    /**
+     * The runners' logs as they come, each pod's in a thread of its own when there are several:
+     * frame lines are kept, every other line is progress (marked with its pod's index).
+     */
+    private void follow(List<String> names, List<ResultFrame.Reader> frames) throws InterruptedException {
+        if (names.size() == 1) {
+            follow(names.get(0), frames.get(0), "");
+            return;
+        }
+        List<Thread> readers = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            int pod = i;
+            Thread t = new Thread(() -> follow(names.get(pod), frames.get(pod), "pod " + pod + " | "),
+                    "benchlab-log-" + pod);
+            t.setDaemon(true);
+            t.start();
+            readers.add(t);
+        }
+        for (Thread t : readers) {
+            t.join();
+        }
+    }
+
+    private void follow(String pod, ResultFrame.Reader frame, String prefix) {
         try (LogWatch stream = client.pods().inNamespace(plan.namespace()).withName(pod).inContainer(Labels.RUNNER).watchLog();
              BufferedReader lines = new BufferedReader(new InputStreamReader(stream.getOutput(), StandardCharsets.UTF_8))) {
-            log = stream;
+            logs.add(stream);
             if (lost() != null) {
                 return;
             }
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (!frame.accept(line)) {
-                    progress.relay(line);
+                    progress.relay(prefix + line);
                 }
             }
         } catch (IOException | KubernetesClientException e) {
             if (lost() == null) {
-                progress.lab("the runner's log stream broke (%s); its whole log is read when it ends", KubeConnection.oneLine(e));
+                progress.lab("the runner's log stream of %s broke (%s); its whole log is read when it ends", pod,
+                        KubeConnection.oneLine(e));
             }
-        } finally {
-            log = null;
         }
     }
 

@@ -20,6 +20,11 @@ final class NodeRoles {
     }
 
     static void check(List<Node> nodes, ContainerLimits db, ContainerLimits runner) {
+        check(nodes, db, runner, 1, false);
+    }
+
+    /** As above, for CLIENT_PODS runner pods: each on a client node of its own, unless SHARED. */
+    static void check(List<Node> nodes, ContainerLimits db, ContainerLimits runner, int clientPods, boolean shared) {
         List<Node> dbNodes = withRole(nodes, Labels.DB_ROLE);
         List<Node> clientNodes = withRole(nodes, Labels.CLIENT_ROLE);
         String how = " (label and taint the nodes as k8s/NODES.md says)";
@@ -37,6 +42,17 @@ final class NodeRoles {
         }
         requireRoom(dbNodes, Labels.DB_ROLE, "database", db, "--db-cpus/--db-memory");
         requireRoom(clientNodes, Labels.CLIENT_ROLE, "runner", runner, "--runner-cpus/--runner-memory");
+        List<String> fitting = clientNodes.stream().filter(n -> schedulable(n) && fits(n, runner))
+                .map(n -> n.getMetadata().getName()).sorted().toList();
+        if (clientPods > fitting.size() && !shared) {
+            throw new BadInputException("--client-pods " + clientPods + " needs " + clientPods + " client nodes with room"
+                    + " for a runner pod; the cluster has " + fitting.size() + " (" + String.join(", ", fitting)
+                    + "): add client nodes, or give --allow-shared-client-nodes to put several pods on one");
+        }
+    }
+
+    private static boolean fits(Node n, ContainerLimits asked) {
+        return cpus(n) >= asked.cpus() && memory(n) >= asked.memoryBytes();
     }
 
     static List<Node> withRole(List<Node> nodes, String role) {
@@ -49,8 +65,7 @@ final class NodeRoles {
             throw new BadInputException("no " + role + " node is ready and schedulable ("
                     + nodes.stream().map(n -> n.getMetadata().getName()).collect(Collectors.joining(", ")) + ")");
         }
-        boolean fits = usable.stream().anyMatch(n -> cpus(n) >= asked.cpus() && memory(n) >= asked.memoryBytes());
-        if (!fits) {
+        if (usable.stream().noneMatch(n -> fits(n, asked))) {
             throw new BadInputException(String.format(Locale.ROOT, "the %s's requests (%s CPUs, %d MiB) fit on no %s"
                     + " node: %s; lower %s", what, trim(asked.cpus()), asked.memoryBytes() >> 20, role,
                     usable.stream().map(n -> String.format(Locale.ROOT, "%s has %s CPUs and %d MiB allocatable",

@@ -5,6 +5,7 @@ import io.benchlab.lab.backend.Progress;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -21,22 +22,22 @@ final class PodWatch implements AutoCloseable {
     private final BooleanSupplier stoppedByLab;
     private final Runnable giveUp;
     private final String dbName;
-    private final String runnerName;
+    private final List<String> runnerNames;
     private final int dbRestarts;
-    private final int runnerRestarts;
+    private final List<Integer> runnerRestarts;
     private final Thread thread;
     private volatile String lost;
 
-    PodWatch(ClusterObjects objects, Progress progress, String dbName, String runnerName, BooleanSupplier stoppedByLab,
-             Runnable giveUp) {
+    PodWatch(ClusterObjects objects, Progress progress, String dbName, List<String> runnerNames,
+             BooleanSupplier stoppedByLab, Runnable giveUp) {
         this.objects = objects;
         this.progress = progress;
         this.stoppedByLab = stoppedByLab;
         this.giveUp = giveUp;
         this.dbName = dbName;
-        this.runnerName = runnerName;
+        this.runnerNames = List.copyOf(runnerNames);
         this.dbRestarts = PodLoss.restarts(objects.pod(dbName));
-        this.runnerRestarts = PodLoss.restarts(objects.pod(runnerName));
+        this.runnerRestarts = runnerNames.stream().map(n -> PodLoss.restarts(objects.pod(n))).toList();
         this.thread = new Thread(this::watch, "benchlab-pod-watch");
         thread.setDaemon(true);
         thread.start();
@@ -69,14 +70,19 @@ final class PodWatch implements AutoCloseable {
     private record Loss(boolean database, String why) {
     }
 
-    /** The first pod lost (the database's before the runner's, whose stop by the lab is none), or null. */
+    /** The first pod lost (the database's before the runners', whose stop by the lab is none), or null. */
     private Loss look() {
         String why = check(dbName, "database", dbRestarts);
         if (why != null) {
             return new Loss(true, why);
         }
-        why = stoppedByLab.getAsBoolean() ? null : check(runnerName, "runner", runnerRestarts);
-        return why == null ? null : new Loss(false, why);
+        for (int i = 0; i < runnerNames.size() && !stoppedByLab.getAsBoolean(); i++) {
+            why = check(runnerNames.get(i), "runner", runnerRestarts.get(i));
+            if (why != null) {
+                return new Loss(false, why);
+            }
+        }
+        return null;
     }
 
     private void watch() {

@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.core.Secret;
+import io.benchlab.runner.pods.ClientPods;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -30,10 +31,12 @@ record RunPlan(
         io.fabric8.kubernetes.api.model.Secret secret,
         Pod dbPod,
         Service service,
-        Job job) {
+        Job job,
+        ClientPods clientPods) {
 
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
                       Secret password, String kubernetesVersion) {
+        ClientPods pods = new ClientPods(0, settings.clientPods()).requireClients(spec.workload().clients());
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
         String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
@@ -46,17 +49,21 @@ record RunPlan(
                 spec.engine().name(), spec.profile().name(), url, image.user(), EngineImages.PASSWORD_FILE),
                 spec.workload(), spec.output()));
         args.add("--result-frame");
+        if (!pods.alone()) {
+            args.addAll(List.of("--client-pods", Integer.toString(pods.count())));
+        }
         // The pods reach InfluxDB at the URL given: on a cluster, loopback is the pod itself.
         args.addAll(RunnerArgs.influx(spec.influx(), spec.influx() == null ? null : spec.influx().url(),
                 EngineImages.INFLUX_TOKEN_FILE));
         long deadline = spec.timeout().plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds();
         Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
-                (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null));
+                (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null, pods.count(),
+                settings.shareClientNodes()));
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
-                job);
+                job, pods);
     }
 
     String dbImage() {

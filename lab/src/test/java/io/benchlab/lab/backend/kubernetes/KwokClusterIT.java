@@ -53,7 +53,7 @@ class KwokClusterIT {
         objects.letGo();
         Pod db = await(() -> running(objects.pod(plan.dbPod().getMetadata().getName())));
         // kwok completes a Job's pod at once: started is all a fake node can show.
-        Pod runner = await(() -> objects.runnerPod().filter(PodStates::started).orElse(null));
+        Pod runner = await(() -> objects.runnerPods().stream().filter(PodStates::started).findFirst().orElse(null));
 
         assertThat(roleOf(db)).isEqualTo(Labels.DB_ROLE);
         assertThat(roleOf(runner)).isEqualTo(Labels.CLIENT_ROLE);
@@ -68,6 +68,52 @@ class KwokClusterIT {
 
         objects.deleteAll(new Progress(new PrintWriter(System.err, true), false));
         assertThat(objects.remaining()).isEmpty();
+    }
+
+    @Test
+    void clientPodsLandOnClientNodesKeptApartWithTheirIndex() throws Exception {
+        cluster.nodes.bothRoles().add("kwok-client-2", Labels.CLIENT_ROLE, "4", "8Gi")
+                .add("kwok-client-3", Labels.CLIENT_ROLE, "4", "8Gi");
+        List<Pod> apart = runnerPods(new KubernetesSettings(cluster.kubeconfig, TestCluster.NAMESPACE, null, 3, false), 3);
+        // kwok completes a Job's pod at once, and a completed pod repels no other: that the pods keep
+        // apart while they run is ClientPodsClusterIT's to show, on real nodes. Here: the rule, and roles.
+        assertThat(apart).extracting(p -> p.getSpec().getNodeName()).allSatisfy(n -> assertThat(n).startsWith("kwok-client-"));
+        assertThat(apart).allSatisfy(p -> assertThat(p.getSpec().getAffinity().getPodAntiAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution())
+                .extracting(t -> t.getLabelSelector().getMatchLabels().get(Labels.COMPONENT))
+                .containsExactlyInAnyOrder(Labels.DATABASE, Labels.RUNNER));
+        assertThat(apart).extracting(ClusterObjects::index).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void clientPodsShareClientNodesOnlyWhereAllowed(@TempDir Path dir) throws Exception {
+        cluster.nodes.bothRoles().add("kwok-client-2", Labels.CLIENT_ROLE, "4", "8Gi");
+        expectRefused(dir, "--client-pods 3 needs 3 client nodes with room for a runner pod; the cluster has 2"
+                + " (kwok-client-1, kwok-client-2): add client nodes, or give --allow-shared-client-nodes",
+                "--clients", "4", "--client-pods", "3");
+        List<Pod> shared = runnerPods(new KubernetesSettings(cluster.kubeconfig, TestCluster.NAMESPACE, null, 3, true), 3);
+        assertThat(shared).extracting(p -> p.getSpec().getNodeName()).containsOnly("kwok-client-1", "kwok-client-2")
+                .contains("kwok-client-1", "kwok-client-2");
+    }
+
+    /** A run's runner pods once all started, made from a plan with SETTINGS (and left for the cluster's cleanup). */
+    private List<Pod> runnerPods(KubernetesSettings settings, int count) throws Exception {
+        String runId = "it-" + System.nanoTime();
+        RunPlan plan = RunPlan.of(new RunSpec(spec().engine(), spec().profile(), null,
+                new TestWorkload().clients(count + 1).build(), Output.DEFAULT, Duration.ofMinutes(5), null),
+                new Provisioning(null, new ContainerLimits(1, 1L << 30), new ContainerLimits(0.5, 512L << 20)), settings,
+                runId, Secret.random(), "test");
+        ClusterObjects objects = new ClusterObjects(cluster.client, TestCluster.NAMESPACE, runId);
+        objects.create(plan);
+        objects.letGo();
+        try {
+            return await(() -> {
+                List<Pod> pods = objects.runnerPods();
+                return pods.size() == count && pods.stream().allMatch(p -> p.getSpec().getNodeName() != null) ? pods : null;
+            });
+        } finally {
+            objects.deleteAll(new Progress(new PrintWriter(System.err, true), false));
+        }
     }
 
     @Test

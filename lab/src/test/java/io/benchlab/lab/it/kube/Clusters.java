@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Assumptions;
  * The Kubernetes clusters the integration tests use, found through their kubeconfig, as
  * {@code .ci/kube start} writes them and its env file exports them:
  * {@code BENCHLAB_KWOK_KUBECONFIG} (control plane and kwok's fake nodes: placement, RBAC,
- * lifecycle, nothing runs) and {@code BENCHLAB_KUBE_KUBECONFIG} (two real nodes, node-db and
- * node-client, that run containers). Unset, or its API server not answering, the test is
- * skipped with a message naming the variable and the script; under
- * {@code BENCHLAB_IT_REQUIRED=all} (CI) it fails instead.
+ * lifecycle, nothing runs) and {@code BENCHLAB_KUBE_KUBECONFIG} (three real nodes that run
+ * containers: node-db, and node-client and node-client-2, both of role client). Unset, or its
+ * API server not answering, the test is skipped with a message naming the variable and the
+ * script; under {@code BENCHLAB_IT_REQUIRED=all} (CI) it fails instead.
  */
 public final class Clusters {
 
@@ -28,7 +28,7 @@ public final class Clusters {
         return require(KWOK);
     }
 
-    /** The two-node cluster's kubeconfig (an admin token), its API server answering. */
+    /** The real nodes' cluster's kubeconfig (an admin token), its API server answering. */
     public static Path nodesKubeconfig() {
         return require(NODES);
     }

@@ -154,10 +154,12 @@ public final class InfluxPoints {
     }
 
     private static Point tagged(String measurement, RunIdentity id, Instant at) {
-        return Point.measurement(measurement).time(at, WritePrecision.NS)
+        Point p = Point.measurement(measurement).time(at, WritePrecision.NS)
                 .addTag("run_id", id.runId()).addTag("engine", id.engine()).addTag("profile", id.profile())
                 .addTag("clients", Integer.toString(id.clients())).addTag("backend", id.backend())
                 .addTag("workload", id.workload());
+        // Several client pods write the same run's live points: each its own series, which the boards add up.
+        return id.clientPod() == null ? p : p.addTag("client_pod", Integer.toString(id.clientPod()));
     }
 
     /** {@link Placement#imageReference}, empty when that side did not run in a container. */

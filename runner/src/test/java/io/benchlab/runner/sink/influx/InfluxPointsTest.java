@@ -126,6 +126,26 @@ class InfluxPointsTest {
     }
 
     @Test
+    void aClientPodsLivePointsCarryItsIndexAsTheContractSays() throws IOException {
+        RunResult r = SampleResults.full();
+        RunIdentity id = RunIdentity.of(r);
+        RunIdentity pod = new RunIdentity(id.runId(), id.engine(), id.profile(), id.clients(), id.backend(),
+                id.workload(), 1);
+        Instant start = Instant.parse(r.timestamps().measuredStart());
+        List<String> lines = new ArrayList<>(InfluxPoints.interval(pod, r.intervals().get(0), start));
+        lines.add(InfluxPoints.event(pod, new RunEvent(RunEvent.Kind.MEASURED, 1, start)));
+        for (String line : lines) {
+            Set<String> tags = new HashSet<>(LineProtocol.parse(line).tags().keySet());
+            assertThat(tags).as(line).contains("client_pod").containsAll(identity.keySet());
+            assertThat(LineProtocol.parse(line).tags().get("client_pod")).isEqualTo("1");
+        }
+        try (InputStream in = InfluxPointsTest.class.getResourceAsStream("/io/benchlab/results/influx-measurements.md")) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("| `client_pod` | the pod's index");
+        }
+        assertThat(InfluxPoints.summary(r)).as("the merged summary carries no pod").noneMatch(l -> l.contains("client_pod"));
+    }
+
+    @Test
     void everyIntervalHasATransactionPointAndOneForEachStatementThatRan() {
         RunResult r = SampleResults.full();
         List<LineProtocol> intervals = allPoints(r).stream()

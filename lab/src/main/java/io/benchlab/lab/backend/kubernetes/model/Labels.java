@@ -15,6 +15,8 @@ public final class Labels {
     /** The taint that keeps other pods off a dedicated node: {@code benchlab.io/dedicated=db:NoSchedule}. */
     public static final String DEDICATED_TAINT = "benchlab.io/dedicated";
     public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+    /** The Job controller's annotation on each pod of an Indexed Job: the pod's index. */
+    public static final String JOB_INDEX = "batch.kubernetes.io/job-completion-index";
 
     public static final String DB_ROLE = "db";
     public static final String CLIENT_ROLE = "client";

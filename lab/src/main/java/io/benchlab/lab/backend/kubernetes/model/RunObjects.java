@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
+import io.fabric8.kubernetes.api.model.PodAntiAffinityBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -51,10 +53,17 @@ public final class RunObjects {
 
     /**
      * What the runner Job is made of; the password is never among it, only the Secret's name.
-     * {@code influxToken}: the runner's pod also mounts the Secret's InfluxDB token.
+     * {@code influxToken}: the runner's pod also mounts the Secret's InfluxDB token. {@code pods}
+     * runner pods make an Indexed Job, each pod on a node of its own unless {@code shareNodes}.
      */
     public record RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
-                             int ttlSecondsAfterFinished, boolean suspended, boolean influxToken) {
+                             int ttlSecondsAfterFinished, boolean suspended, boolean influxToken, int pods,
+                             boolean shareNodes) {
+
+        public RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
+                          int ttlSecondsAfterFinished, boolean suspended, boolean influxToken) {
+            this(image, args, limits, activeDeadlineSeconds, ttlSecondsAfterFinished, suspended, influxToken, 1, false);
+        }
     }
 
     /** What the database Pod is made of: the engine's image, its port and environment (names only, no password). */
@@ -107,7 +116,7 @@ public final class RunObjects {
                 .withResources(guaranteed(runner.limits()))
                 .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
                 .build();
-        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, awayFromDatabase(runId),
+        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, placement(runId, runner),
                 runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY))
                 .withRestartPolicy("Never")
                 // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
@@ -119,6 +128,10 @@ public final class RunObjects {
         return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
                 .withLabels(Labels.of(runId)).endMetadata()
                 .withNewSpec().withBackoffLimit(0).withActiveDeadlineSeconds(runner.activeDeadlineSeconds())
+                // Several pods: each learns its index from the Job ($JOB_COMPLETION_INDEX), all run at once.
+                .withCompletionMode(runner.pods() > 1 ? "Indexed" : null)
+                .withCompletions(runner.pods() > 1 ? runner.pods() : null)
+                .withParallelism(runner.pods() > 1 ? runner.pods() : null)
                 .withTtlSecondsAfterFinished(runner.ttlSecondsAfterFinished()).withSuspend(runner.suspended())
                 .withNewTemplate().withNewMetadata().withLabels(Labels.of(runId, Labels.RUNNER)).endMetadata()
                 .withSpec(spec).endTemplate().endSpec()
@@ -158,13 +171,28 @@ public final class RunObjects {
                 .withEffect("NoSchedule").build();
     }
 
-    /** Never on the database's node, even where a node has both roles. */
-    private static Affinity awayFromDatabase(String runId) {
-        return new AffinityBuilder().withNewPodAntiAffinity().addNewRequiredDuringSchedulingIgnoredDuringExecution()
-                .withTopologyKey("kubernetes.io/hostname").withNewLabelSelector()
+    /**
+     * Never on the database's node, even where a node has both roles; several runner pods each on
+     * a node of their own, or where they may share nodes, spread as far as the nodes go.
+     */
+    private static Affinity placement(String runId, RunnerSpec runner) {
+        var away = new PodAffinityTermBuilder().withTopologyKey(HOSTNAME).withNewLabelSelector()
                 .withMatchLabels(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.DATABASE)).endLabelSelector()
-                .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().build();
+                .build();
+        var apart = new PodAffinityTermBuilder().withTopologyKey(HOSTNAME).withNewLabelSelector()
+                .withMatchLabels(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.RUNNER)).endLabelSelector()
+                .build();
+        var anti = new PodAntiAffinityBuilder().addToRequiredDuringSchedulingIgnoredDuringExecution(away);
+        if (runner.pods() > 1 && !runner.shareNodes()) {
+            anti.addToRequiredDuringSchedulingIgnoredDuringExecution(apart);
+        } else if (runner.pods() > 1) {
+            anti.addNewPreferredDuringSchedulingIgnoredDuringExecution().withWeight(100).withPodAffinityTerm(apart)
+                    .endPreferredDuringSchedulingIgnoredDuringExecution();
+        }
+        return new AffinityBuilder().withPodAntiAffinity(anti.build()).build();
     }
+
+    private static final String HOSTNAME = "kubernetes.io/hostname";
 
     /** Requests equal limits: the pod's QoS class is Guaranteed and the scheduler reserves what it uses. */
     static ResourceRequirements guaranteed(ContainerLimits limits) {
