@@ -61,8 +61,9 @@ final class BoardsFixture {
         }
     }
 
+    /** {@code pods}: how many client pods ran its clients, each writing its own live points. */
     record Run(String runId, String engine, String profile, int clients, String status, Instant started,
-               List<Interval> intervals, Instant finished) {
+               List<Interval> intervals, Instant finished, int pods) {
 
         boolean ok() {
             return "ok".equals(status);
@@ -144,7 +145,9 @@ final class BoardsFixture {
             }
             if (n == NIGHTS.size() - 1) {
                 // Run again an hour later: the nightly trend has one point per day, not per run.
-                Run again = run(random, start.plus(Duration.ofHours(1)), "postgres", "durable", 16, n, ROUNDS, INTERVALS, "ok");
+                // Split over two client pods: the boards must add up their points as one run's.
+                Run again = split(run(random, start.plus(Duration.ofHours(1)), "postgres", "durable", 16, n, ROUNDS,
+                        INTERVALS, "ok"), 2);
                 all.add(again);
                 // The newest run, as a night's canary (NightlyStackIT's), has no server points; the
                 // proof's selection (one profile, the largest client counts) leaves it out, LiveBoards' not.
@@ -233,7 +236,12 @@ final class BoardsFixture {
             }
             roundStart = roundStart.plusSeconds(intervals + 1);
         }
-        return new Run(runId, engine, profile, clients, status, start, all, all.get(all.size() - 1).end().plusMillis(200));
+        return new Run(runId, engine, profile, clients, status, start, all, all.get(all.size() - 1).end().plusMillis(200), 1);
+    }
+
+    private static Run split(Run r, int pods) {
+        return new Run(r.runId(), r.engine(), r.profile(), r.clients(), r.status(), r.started(), r.intervals(),
+                r.finished(), pods);
     }
 
     /**
@@ -304,23 +312,39 @@ final class BoardsFixture {
                 .addField("p99_ms", p99).addField("p999_ms", p99 * 1.4).addField("max_ms", p99 * 2.1);
     }
 
+    /**
+     * The live points of each interval; a split run's from each pod, tagged with it: the pods' counts
+     * add up to the interval's, pod 0 has its highest latencies and ends last (the others a few
+     * milliseconds before, as their measured starts were), so that the interval is their sum.
+     */
     private static List<Point> intervalPoints(Run run) {
         List<Point> points = new ArrayList<>();
         for (Interval i : run.intervals()) {
-            Point tx = point("benchlab_interval", run, i.end()).addTag("round", Integer.toString(i.round()))
-                    .addTag("type", "transaction").addField("t", i.t()).addField("seconds", i.seconds())
-                    .addField("count", i.count()).addField("tps", i.tps())
-                    .addField("failed", run.ok() ? 0L : 3L).addField("retried", i.count() / 200)
-                    .addField("reconnects", run.ok() ? 0L : 1L);
-            points.add(latencies(tx, i.p99Ms()));
-            for (int s = 0; s < STATEMENTS.size(); s++) {
-                Point st = point("benchlab_interval", run, i.end()).addTag("round", Integer.toString(i.round()))
-                        .addTag("type", STATEMENTS.get(s)).addField("t", i.t()).addField("seconds", i.seconds())
-                        .addField("count", i.count()).addField("tps", i.tps());
-                points.add(latencies(st, i.p99Ms() * (0.2 + 0.1 * s)));
+            for (int pod = 0; pod < run.pods(); pod++) {
+                long count = i.count() / run.pods() + (pod < i.count() % run.pods() ? 1 : 0);
+                Instant end = i.end().minusMillis(7L * pod);
+                double t = i.t() - 0.007 * pod;
+                double slower = 1 - 0.1 * pod;
+                Point tx = pod(point("benchlab_interval", run, end), run, pod).addTag("round", Integer.toString(i.round()))
+                        .addTag("type", "transaction").addField("t", t).addField("seconds", i.seconds())
+                        .addField("count", count).addField("tps", count / i.seconds())
+                        .addField("failed", run.ok() ? 0L : 3L).addField("retried", count / 200)
+                        .addField("reconnects", run.ok() ? 0L : 1L);
+                points.add(latencies(tx, i.p99Ms() * slower));
+                for (int s = 0; s < STATEMENTS.size(); s++) {
+                    Point st = pod(point("benchlab_interval", run, end), run, pod).addTag("round", Integer.toString(i.round()))
+                            .addTag("type", STATEMENTS.get(s)).addField("t", t).addField("seconds", i.seconds())
+                            .addField("count", count).addField("tps", count / i.seconds());
+                    points.add(latencies(st, i.p99Ms() * (0.2 + 0.1 * s) * slower));
+                }
             }
         }
         return points;
+    }
+
+    /** The client pod's tag on a split run's live point (influx-measurements.md). */
+    private static Point pod(Point p, Run run, int pod) {
+        return run.pods() == 1 ? p : p.addTag("client_pod", Integer.toString(pod));
     }
 
     private static List<Point> eventPoints(Run run) {

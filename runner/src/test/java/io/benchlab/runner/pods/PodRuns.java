@@ -26,13 +26,20 @@ public final class PodRuns {
 
     /** Each pod's own result, by index. */
     public static List<RunResult> run(Target target, WorkloadConfig config, String runId, int count) throws Exception {
+        return run(target, config, runId, count, pod -> new ResultSink() { });
+    }
+
+    /** As above, each pod's live points to its own sink (by index). */
+    public static List<RunResult> run(Target target, WorkloadConfig config, String runId, int count,
+                                      java.util.function.IntFunction<ResultSink> sinks) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(count);
         try {
             List<Future<RunResult>> pods = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 ClientPods pod = new ClientPods(i, count);
+                ResultSink sink = sinks.apply(i);
                 pods.add(pool.submit(() -> new Benchmark(target, config, runId, Placement.of("external"),
-                        new ResultSink() { }, LoadProgress.SILENT, pod).run()));
+                        sink, LoadProgress.SILENT, pod).run()));
             }
             List<RunResult> results = new ArrayList<>();
             for (Future<RunResult> f : pods) {

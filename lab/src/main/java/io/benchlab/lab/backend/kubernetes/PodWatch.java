@@ -59,7 +59,11 @@ final class PodWatch implements AutoCloseable {
                 Thread.sleep(LAST_LOOK_PAUSE_MILLIS);
             }
             Loss loss = look();
-            lost = loss == null ? null : loss.why();
+            if (loss != null) {
+                lost = loss.why();
+                // Said as the watch says it: a runner that ends within a second of its pod's deletion beats its look.
+                progress.lab("%s: the run ends", lost);
+            }
         }
     }
 

@@ -83,7 +83,8 @@ public final class InfluxSink implements ResultSink {
         if (event.kind() == RunEvent.Kind.MEASURED) {
             roundStarts.put(event.round(), event.at());
         }
-        if (scope.live() && id != null) {
+        // The pods of a split run start their phases together: pod 0's events mark them for all.
+        if (scope.live() && id != null && (id.clientPod() == null || id.clientPod() == 0)) {
             add(List.of(InfluxPoints.event(id, event)));
         }
     }
