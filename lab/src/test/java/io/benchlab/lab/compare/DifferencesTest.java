@@ -42,6 +42,16 @@ class DifferencesTest {
     }
 
     @Test
+    void clientsSplitOverAnotherNumberOfPodsAreAnotherSetUp() {
+        RunResult base = run("base", KNOBS, Map.of());
+        Placement one = base.placement();
+        RunResult split = base.withPlacement(one.withClientPods(new io.benchlab.results.PodSplit(2, 3.0, 9.99,
+                List.of())));
+        assertThat(Differences.refusing(base, split)).containsExactly("client pods 1 vs 2");
+        assertThat(Differences.refusing(split, split)).isEmpty();
+    }
+
+    @Test
     void seedIntervalAndLoadBatchMayDifferAndAreTold() {
         RunResult base = run("base", KNOBS, Map.of());
         RunResult other = run("other", knobs(4, null, 7, 0.25, 5_000), Map.of());

@@ -185,7 +185,10 @@ public final class Benchmark {
                             : closure.clientsClosed(all.committed(), all.inDoubt(),
                                     sampler == null ? 0 : sampler.reads(), all.otherCommits());
                     phase = "after-run check";
-                    if (together.leads()) {
+                    if (together.leads() && all == null && !pods.alone()) {
+                        consistency = ConsistencyVerdict.notChecked(before, outcome.committedTotal(), outcome.inDoubt(),
+                                outcome.partials().summary(), "stopped before the other client pods told their commits");
+                    } else if (together.leads()) {
                         consistency = afterRun(c, before, outcome, all).withServerCommits(commits);
                         together.verdict(consistency);
                     } else if (!stopRequested) {

@@ -11,9 +11,10 @@ import java.util.function.BooleanSupplier;
 /**
  * Watches the database and runner pods while the runner works, so that a run that lost one ends
  * within seconds with the cause, instead of measuring a dead server for the rest of its duration.
- * On a loss it records why, stops the runner if its database is lost (the runner leaves its
- * result, which the lab then marks failed), and after {@link LabDefaults#KUBE_LOST_POD_GRACE} ends
- * the lab's wait for the runner's log through {@code giveUp}.
+ * On a loss it records why, stops the runner if its database is lost, or the other client pods if
+ * one of several is lost (each leaves its result, which the lab then marks failed), and after
+ * {@link LabDefaults#KUBE_LOST_POD_GRACE} ends the lab's wait for the runners' logs through
+ * {@code giveUp}.
  */
 final class PodWatch implements AutoCloseable {
 
@@ -97,7 +98,8 @@ final class PodWatch implements AutoCloseable {
                 if (loss != null) {
                     lost = loss.why();
                     progress.lab("%s: the run ends", loss.why());
-                    if (loss.database()) {
+                    // Without its database, or one of several client pods, the others measure nothing worth having.
+                    if (loss.database() || runnerNames.size() > 1) {
                         objects.suspend();
                     }
                     Thread.sleep(LabDefaults.KUBE_LOST_POD_GRACE.toMillis());

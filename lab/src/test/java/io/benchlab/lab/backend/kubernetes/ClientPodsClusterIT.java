@@ -10,11 +10,15 @@ import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.cli.RunnerProcess;
 import io.benchlab.runner.metrics.LatencySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -42,6 +46,35 @@ class ClientPodsClusterIT {
         RunResult r = run(dir, "mariadb", "--clients", "6", "--client-pods", "3", "--allow-shared-client-nodes");
         assertThat(r.placement().clientPods().pods()).extracting(PodSplit.Pod::node)
                 .containsOnly("node-client", "node-client-2").contains("node-client", "node-client-2");
+    }
+
+    /**
+     * One client pod of two deleted mid-run: the run ends within seconds, failed, naming that pod;
+     * the other pod is stopped (it would wait for its peer at the end of the round) and nothing is left.
+     */
+    @Test
+    void aClientPodDeletedMidRunEndsTheRunFailedNamingIt(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        Instant deleted;
+        String pod;
+        try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), cluster.args("--engine", "postgres",
+                "--clients", "4", "--client-pods", "2", "--duration", "60s", "--warmup", "1s", "-o", result.toString())
+                .toArray(String[]::new))) {
+            lab.awaitErr("pod 1 | round 1", 180);
+            pod = cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel("benchlab.io/component", "runner")
+                    .list().getItems().stream().filter(p -> ClusterObjects.index(p) == 1).findFirst().orElseThrow()
+                    .getMetadata().getName();
+            deleted = Instant.now();
+            cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withName(pod).delete();
+            assertThat(lab.waitFor(90)).as(lab.err()).isEqualTo(1);
+            assertThat(lab.err()).contains("the runner pod " + pod + " ", "deleted by someone else");
+        }
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.cause()).contains("the runner pod " + pod + " ", "deleted by someone else");
+        assertThat(Duration.between(deleted, Instant.parse(r.timestamps().finished())))
+                .as("from the delete to the run's end").isLessThan(Duration.ofSeconds(15));
+        assertThat(cluster.leftovers()).isEmpty();
     }
 
     /** A run of ENGINE with MORE, which must be ok and exactly the merge of its pods. */
