@@ -137,7 +137,12 @@ public final class SampleResults {
                                 "sha256:9b2d1f0c3e4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344", 0.5,
                                 1L << 30, null, Map.of("benchlab.io/run-id", "x7k2p"), "benchlab-x7k2p-db", "Guaranteed",
                                 "v1.33.13", null, null, "pod spec"),
-                        new Placement.Cluster("v1.33.13", "benchlab")),
+                        new Placement.Cluster("v1.33.13", "benchlab"),
+                        new PodSplit(2, 4.0, 39.996, List.of(
+                                new PodSplit.Pod(0, 8, "gke-pool-1-a", "benchlab-x7k2p-runner-0-abcde",
+                                        "2025-01-15T12:00:15Z", 40.0, 12_501, 312.525, 30.1, HISTOGRAM),
+                                new PodSplit.Pod(1, 8, "gke-pool-1-c", "benchlab-x7k2p-runner-1-fghij",
+                                        "2025-01-15T12:00:15.004Z", 39.996, 12_488, 312.231, 30.6, HISTOGRAM)))),
                 null,
                 null,
                 round1,
