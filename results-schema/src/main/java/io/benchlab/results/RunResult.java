@@ -60,6 +60,16 @@ public record RunResult(
                 placement, load, warmup, figures, rounds, intervals, consistency, serverStats);
     }
 
+    /**
+     * The same result without its interval series, the clients' and the server's: what InfluxDB's
+     * run point holds in its {@code result} field, the series being points of their own.
+     */
+    public RunResult withoutIntervals() {
+        return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment,
+                placement, load, warmup, figures, rounds, List.of(), consistency,
+                serverStats == null ? null : serverStats.withoutIntervals());
+    }
+
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
     public RunResult withPlacement(Placement where) {
         return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, where,

@@ -22,6 +22,11 @@ public record ServerStats(
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
     }
 
+    /** The same block without its series (see {@link RunResult#withoutIntervals()}). */
+    public ServerStats withoutIntervals() {
+        return new ServerStats(sources, waitSampleMs, reads, samplerCpuSeconds, List.of(), note);
+    }
+
     /** One measured interval of the server's counters (deltas) and its sessions by wait (averages). */
     public record Interval(int round, double t, double seconds, Map<String, Long> counters, Map<String, Double> waits) {
 

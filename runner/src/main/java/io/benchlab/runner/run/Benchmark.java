@@ -196,9 +196,6 @@ public final class Benchmark {
                     }
                 }
             } catch (BadInputException e) {
-                if (sampler != null) {
-                    sampler.abort();
-                }
                 together.abandon(e.getMessage());
                 throw e;
             } catch (TpcbLoader.StoppedException e) {
@@ -213,9 +210,11 @@ public final class Benchmark {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
-            }
-            if (sampler != null && serverStats == null) {
-                sampler.abort();
+            } finally {
+                // A sampler that did not finish (a stop, a failure, bad input) is aborted: the result is due.
+                if (sampler != null && serverStats == null) {
+                    sampler.abort();
+                }
             }
             if (error != null || stopRequested) {
                 together.abandon(error != null ? error : "stopped");
@@ -237,16 +236,9 @@ public final class Benchmark {
         }
     }
 
-    /** The sampler's statistics; after a stop, it is aborted instead (the result is due within seconds). */
+    /** The sampler's statistics; none after a stop (it is aborted: the result is due within seconds). */
     private ServerStats finish(ServerSampler sampler) throws InterruptedException {
-        if (sampler == null) {
-            return null;
-        }
-        if (stopRequested) {
-            sampler.abort();
-            return null;
-        }
-        return sampler.finish();
+        return sampler == null || stopRequested ? null : sampler.finish();
     }
 
     /**

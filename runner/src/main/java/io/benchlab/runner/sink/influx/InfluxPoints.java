@@ -173,11 +173,8 @@ public final class InfluxPoints {
      * server points), and without histograms when too long.
      */
     static String resultField(RunResult r) {
-        ObjectNode tree = ResultJson.mapper().valueToTree(r);
-        tree.putArray("intervals");
-        if (tree.get("server_stats") instanceof ObjectNode server) {
-            server.putArray("intervals"); // they are the benchlab_server points
-        }
+        // The series are points of their own (benchlab_interval, benchlab_server).
+        ObjectNode tree = ResultJson.mapper().valueToTree(r.withoutIntervals());
         String json = compact(tree);
         if (json.length() <= RESULT_FIELD_MAX) {
             return json;
