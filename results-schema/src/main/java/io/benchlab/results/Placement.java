@@ -62,6 +62,11 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
         return side.imageDigest() == null ? side.image() : side.image() + "@" + side.imageDigest();
     }
 
+    /** How many client pods ran a run's clients: 1 where they were not split (or nothing was placed). */
+    public static int clientPodCount(Placement placement) {
+        return placement == null || placement.clientPods() == null ? 1 : placement.clientPods().count();
+    }
+
     /** CPUs and memory of a node, as capacity or as allocatable to pods. */
     public record Resources(double cpus, long memoryBytes) {
     }

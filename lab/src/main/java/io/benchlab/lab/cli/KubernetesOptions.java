@@ -39,9 +39,6 @@ public final class KubernetesOptions {
         if (registry != null && (registry.isBlank() || registry.contains("://") || registry.contains(" "))) {
             throw new BadInputException("--registry: '" + registry + "' is not an image prefix (e.g. registry.example:5000/team)");
         }
-        if (clientPods != null && clientPods < 1) {
-            throw new BadInputException("--client-pods must be at least 1, got " + clientPods);
-        }
         return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry,
                 clientPods == null ? 1 : clientPods, shareClientNodes);
     }

@@ -63,7 +63,7 @@ public final class Differences {
         differ(found, "profile", a.engine().profile(), b.engine().profile());
         differ(found, "backend", backend(a), backend(b));
         // Clients split over pods are driven from more cores: another set-up, as another runner limit is.
-        differ(found, "client pods", clientPods(a), clientPods(b));
+        differ(found, "client pods", Placement.clientPodCount(a.placement()), Placement.clientPodCount(b.placement()));
         side(found, "database", a.placement(), b.placement(), Placement::database);
         side(found, "runner", a.placement(), b.placement(), Placement::runner);
         return found;
@@ -119,10 +119,6 @@ public final class Differences {
         Placement.Side sb = b == null ? null : side.apply(b);
         differ(found, name + " cpus", sa == null ? null : sa.cpuLimit(), sb == null ? null : sb.cpuLimit());
         differ(found, name + " memory", sa == null ? null : sa.memoryLimitBytes(), sb == null ? null : sb.memoryLimitBytes());
-    }
-
-    private static int clientPods(RunResult r) {
-        return r.placement() == null || r.placement().clientPods() == null ? 1 : r.placement().clientPods().count();
     }
 
     private static String backend(RunResult r) {

@@ -1,6 +1,7 @@
 package io.benchlab.lab.report;
 
 import io.benchlab.lab.ResultFiles;
+import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
 import java.nio.file.Path;
@@ -90,9 +91,8 @@ final class ReportRuns {
         return r.placement() == null || r.placement().backend() == null ? "unknown" : r.placement().backend();
     }
 
-    /** How many client pods ran the run's clients. */
-    static int clientPods(RunResult r) {
-        return r.placement() == null || r.placement().clientPods() == null ? 1 : r.placement().clientPods().count();
+    private static int clientPods(RunResult r) {
+        return Placement.clientPodCount(r.placement());
     }
 
     private static long distinct(List<RunResult> results, Function<RunResult, String> key) {

@@ -61,11 +61,11 @@ final class CommitClosure {
         }
         try {
             long deadline = System.nanoTime() + SETTLE_FOR_NANOS;
-            long net = net(otherReads) - otherCommits;
+            long net = net(otherReads, otherCommits);
             long since = System.nanoTime();
             while (System.nanoTime() - since < SETTLED_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS);
-                long now = net(otherReads) - otherCommits;
+                long now = net(otherReads, otherCommits);
                 if (now != net) {
                     net = now;
                     since = System.nanoTime();
@@ -78,10 +78,10 @@ final class CommitClosure {
         }
     }
 
-    /** The count since {@code before}, less what the lab's reads themselves committed. */
-    private long net(long otherReads) throws SQLException {
+    /** The count since {@code before}, less what the lab's reads and its other statements themselves committed. */
+    private long net(long otherReads, long otherCommits) throws SQLException {
         long now = counter.read(admin);
-        long own = (reads + otherReads) * counter.ownCommitsPerRead();
+        long own = (reads + otherReads) * counter.ownCommitsPerRead() + otherCommits;
         reads++;
         return now - before - own;
     }

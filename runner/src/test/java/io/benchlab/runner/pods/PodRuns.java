@@ -67,7 +67,8 @@ public final class PodRuns {
 
     /**
      * What a merged run of healthy pods must show: the pods' own entries in placement, committed
-     * summed, tps summed, the p99 of their histograms merged offline, and a start skew within 100 ms.
+     * summed, tps summed, the p99 of their histograms merged offline, a start skew within 100 ms, and
+     * the leader's consistency check counting every pod's commits, warm-up included.
      */
     public static void assertMergedExactly(RunResult merged, List<RunResult> pods) {
         PodSplit split = merged.placement().clientPods();
@@ -84,5 +85,8 @@ public final class PodRuns {
                 .isEqualTo(merged.figures().latency().p99Ms());
         assertThat(split.startSkewMs()).as("start skew, ms").isNotNull().isLessThanOrEqualTo(100.0);
         assertThat(split.commonWindowSeconds()).as("common window").isPositive();
+        long warmup = pods.stream().mapToLong(r -> r.warmup().committed()).sum();
+        assertThat(merged.consistency().committedTotal()).as("the leader's check counts every pod's commits")
+                .isEqualTo(merged.figures().committed() + warmup);
     }
 }

@@ -8,7 +8,6 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
-import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.run.RunIds;
 import io.benchlab.runner.sink.ResultSink;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -48,7 +47,7 @@ public final class KubernetesBackend implements Backend {
     @Override
     public void check(RunSpec spec) {
         io.benchlab.lab.images.EngineImages.of(spec.engine());
-        new ClientPods(0, settings.clientPods()).requireClients(spec.workload().clients());
+        settings.split(spec.workload().clients());
         client = KubeConnection.connect(settings.kubeconfig());
         try {
             version = client.getKubernetesVersion().getGitVersion();

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.runner.pods.ClientPods;
 import java.nio.file.Path;
 
 /**
@@ -11,8 +12,17 @@ import java.nio.file.Path;
 public record KubernetesSettings(Path kubeconfig, String namespace, String registry, int clientPods,
                                  boolean shareClientNodes) {
 
+    public KubernetesSettings {
+        new ClientPods(0, clientPods); // refuses --client-pods below 1
+    }
+
     /** One runner pod. */
     public KubernetesSettings(Path kubeconfig, String namespace, String registry) {
         this(kubeconfig, namespace, registry, 1, false);
+    }
+
+    /** The split these settings ask for, refused when it leaves a pod without one of CLIENTS. */
+    ClientPods split(int clients) {
+        return new ClientPods(0, clientPods).requireClients(clients);
     }
 }

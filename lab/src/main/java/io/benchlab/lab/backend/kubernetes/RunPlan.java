@@ -36,7 +36,7 @@ record RunPlan(
 
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
                       Secret password, String kubernetesVersion) {
-        ClientPods pods = new ClientPods(0, settings.clientPods()).requireClients(spec.workload().clients());
+        ClientPods pods = settings.split(spec.workload().clients());
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
         String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()

@@ -12,6 +12,7 @@ import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
 import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.pods.PodRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,15 +103,7 @@ class ClientPodsClusterIT {
                 + " tps").toList());
         assertThat(split.pods()).allSatisfy(p -> assertThat(p.pod()).startsWith("benchlab-"));
         assertThat(split.pods().stream().mapToInt(PodSplit.Pod::clients).sum()).isEqualTo(r.knobs().clients());
-        Histogram offline = null;
-        for (PodSplit.Pod p : split.pods()) {
-            Histogram h = LatencySummary.decode(p.histogram());
-            if (offline == null) {
-                offline = h;
-            } else {
-                offline.add(h);
-            }
-        }
+        Histogram offline = PodRuns.mergedOffline(r);
         assertThat(offline.getTotalCount()).isEqualTo(r.figures().committed());
         assertThat(LatencySummary.ms(offline.getValueAtPercentile(99))).as("p99 of the pods' histograms merged offline")
                 .isEqualTo(r.figures().latency().p99Ms());
