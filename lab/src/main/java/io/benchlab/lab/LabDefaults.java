@@ -67,6 +67,9 @@ public final class LabDefaults {
     /** The namespace of the kubernetes backend's objects (k8s/namespace makes it). */
     public static final String KUBE_NAMESPACE = "benchlab";
 
+    /** The lab's relay of Docker's stats waits this long for one sample (the runner's own read waits 5 s). */
+    public static final Duration CONTAINER_STATS_TIMEOUT = Duration.ofSeconds(3);
+
     /** A finished runner Job (and, through its owner references, the run's database) is removed this long after, even with no lab left to do it. */
     public static final Duration KUBE_TTL_AFTER_FINISHED = Duration.ofMinutes(10);
 

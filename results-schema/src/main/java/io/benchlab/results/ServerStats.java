@@ -27,12 +27,30 @@ public record ServerStats(
         return new ServerStats(sources, waitSampleMs, reads, samplerCpuSeconds, List.of(), note);
     }
 
-    /** One measured interval of the server's counters (deltas) and its sessions by wait (averages). */
-    public record Interval(int round, double t, double seconds, Map<String, Long> counters, Map<String, Double> waits) {
+    /**
+     * One measured interval of the server's counters (deltas) and its sessions by wait (averages),
+     * and the database container's usage over it; {@code container} is null where none was read.
+     */
+    public record Interval(int round, double t, double seconds, Map<String, Long> counters, Map<String, Double> waits,
+                           Container container) {
 
         public Interval {
             counters = counters == null ? Map.of() : new java.util.TreeMap<>(counters);
             waits = waits == null ? Map.of() : new java.util.TreeMap<>(waits);
         }
+
+        public Interval(int round, double t, double seconds, Map<String, Long> counters, Map<String, Double> waits) {
+            this(round, t, seconds, counters, waits, null);
+        }
+    }
+
+    /**
+     * The database container's (or pod's) usage over an interval, as its runtime counts it from
+     * the cgroup: {@code seconds} between the two reads, CPU time used in them, memory in use at
+     * the second read (the working set: page cache that can be dropped is not counted), and the
+     * bytes read, written, received and sent in them. A figure the source does not give is null.
+     */
+    public record Container(double seconds, double cpuSeconds, Long memoryBytes, Long ioReadBytes, Long ioWriteBytes,
+                            Long netRxBytes, Long netTxBytes) {
     }
 }

@@ -74,9 +74,12 @@ public final class SampleResults {
                                 + " and committed transactions equal history rows added (1 of 1 in-doubt commits landed)",
                         new Consistency.ServerCommits("pg_stat_database.xact_commit", 53_660, 53_661L, 1, true,
                                 "the server counted 53661 commits, the clients 53660 (+ up to 1 in doubt)")),
-                new ServerStats("pg_stat_database, pg_stat_wal, pg_stat_activity", 100.0, 1_212, 0.094,
+                new ServerStats("pg_stat_database, pg_stat_wal, pg_stat_activity;"
+                        + " docker stats of container benchlab-20250115t100000z-db", 100.0, 1_212, 0.094,
                         List.of(new ServerStats.Interval(1, 10.0, 10.004, Map.of("xact_commit", 11_941L, "wal_bytes", 4_812_330L),
-                                Map.of("CPU:running", 2.4, "IO:WALSync", 0.9))),
+                                Map.of("CPU:running", 2.4, "IO:WALSync", 0.9),
+                                new ServerStats.Container(10.011, 7.412, 301_465_600L, 0L, 52_428_800L, 4_186_112L,
+                                        3_770_368L))),
                         "counters went back in round 2 at t 10.0 (a server restart or a statistics reset): xact_commit"));
     }
 

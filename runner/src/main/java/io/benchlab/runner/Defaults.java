@@ -109,6 +109,9 @@ public final class Defaults {
      */
     public static final Duration WAIT_SAMPLE_EVERY = Duration.ofMillis(100);
 
+    /** Where a pod finds its service account's token and CA certificate, for the kubelet. */
+    public static final String KUBELET_CREDENTIALS = "/var/run/secrets/kubernetes.io/serviceaccount";
+
     /** A read of the server's statistics that takes longer than this ends the sampling (the run goes on). */
     public static final Duration SERVER_STATS_TIMEOUT = Duration.ofSeconds(5);
 
@@ -117,6 +120,14 @@ public final class Defaults {
      * which bounds how far apart their measured phases start (the skew the result records).
      */
     public static final Duration POD_MEET_POLL = Duration.ofMillis(5);
+
+    /**
+     * The leader lets the pods go this long after the last of them is ready: one period of the
+     * kernel's CPU quota (CFS, 100 ms), so that a pod under a CPU limit that spent its quota just
+     * before (the heap settled by a full collection, the clients opened) has it back, and is not
+     * held off the CPU for the rest of a period as the others start (bench/pod-skew).
+     */
+    public static final Duration POD_GO_SETTLE = Duration.ofMillis(100);
 
     /** How long a client pod waits at a meeting for the others (pods start minutes apart at most), and for the end of their rounds. */
     public static final Duration POD_MEET_WITHIN = Duration.ofMinutes(5);

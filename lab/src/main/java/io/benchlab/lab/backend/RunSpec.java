@@ -32,6 +32,11 @@ public record RunSpec(
                 influx);
     }
 
+    /** Whether the runner reads the server's side (and so the database container's usage beside it). */
+    public boolean samplesServer() {
+        return engine.serverProbe() != null && workload.serverStats() == WorkloadConfig.Sampling.ON;
+    }
+
     /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
     public static Duration plannedTimeout(WorkloadConfig w) {
         Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);

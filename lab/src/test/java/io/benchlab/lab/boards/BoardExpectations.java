@@ -13,6 +13,8 @@ import io.benchlab.lab.boards.BoardsFixture.Change;
 import io.benchlab.lab.boards.BoardsFixture.Interval;
 import io.benchlab.lab.boards.BoardsFixture.Run;
 import io.benchlab.lab.boards.GrafanaFrames.Frame;
+import io.benchlab.results.ServerStats;
+import io.benchlab.runner.metrics.LatencySummary;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -89,6 +91,20 @@ final class BoardExpectations {
                 : postgres(run) ? Map.of("WAL bytes", perSecond(i, "wal_bytes"))
                 : Map.of("redo bytes", perSecond(i, "innodb_os_log_written")));
         points(detail + "Sessions by wait", "wait", (run, i) -> i.server() == null ? Map.of() : i.server().waits());
+        points(detail + "Database container CPU", "_field", (run, i) -> container(i) == null ? Map.of()
+                : Map.of("CPU cores", LatencySummary.round3(container(i).cpuSeconds() / container(i).seconds())));
+        points(detail + "Database container memory and disk", "_field", (run, i) -> {
+            ServerStats.Container c = container(i);
+            Map<String, Double> v = new HashMap<>();
+            if (c != null) {
+                v.put("memory (working set)", (double) c.memoryBytes());
+                if (c.ioReadBytes() != null) {
+                    v.put("disk read per s", c.ioReadBytes() / c.seconds());
+                    v.put("disk written per s", c.ioWriteBytes() / c.seconds());
+                }
+            }
+            return v;
+        });
         one(detail + "annotation Warm-up", List.of("event"), runs -> Map.of(List.of("warmup"), (long) runs.size()));
         one(detail + "annotation Rounds", List.of("event"), runs -> {
             long rounds = runs.stream().mapToLong(Run::rounds).sum();
@@ -178,6 +194,10 @@ final class BoardExpectations {
             series.forEach((t, v) -> assertThat(actual.get(name).get(t)).as(name + " at " + t)
                     .isCloseTo(v, within(1e-9 * Math.max(1, Math.abs(v)))));
         });
+    }
+
+    private static ServerStats.Container container(Interval i) {
+        return i.server() == null ? null : i.server().container();
     }
 
     private static boolean postgres(Run run) {

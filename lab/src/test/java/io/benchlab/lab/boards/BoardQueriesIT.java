@@ -138,7 +138,7 @@ class BoardQueriesIT {
                 .flatMap(b -> b.queries().stream())
                 .filter(q -> q.kind() == Kind.PANEL && q.measurements().stream().anyMatch(Boards.SERVER_SIDE::contains))
                 .toList();
-        assertThat(side).extracting(Query::name).hasSize(4);
+        assertThat(side).extracting(Query::name).hasSize(6);
         Set<String> engines = FIXTURE.runs().stream().map(Run::engine).collect(toSet());
         assertThat(engines).contains("postgres", "mariadb", BoardsFixture.WITHOUT_SERVER);
         for (String engine : engines) {

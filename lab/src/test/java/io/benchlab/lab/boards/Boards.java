@@ -32,7 +32,8 @@ final class Boards {
      * The database's side (influx-measurements.md): only PostgreSQL and MySQL/MariaDB runs have
      * these points, so a panel reading nothing else is empty for the other engines' runs.
      */
-    static final Set<String> SERVER_SIDE = Set.of(InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT);
+    static final Set<String> SERVER_SIDE = Set.of(InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT,
+            InfluxPoints.SERVER_CONTAINER);
 
     private static final Pattern MEASUREMENT = Pattern.compile("r\\._measurement == \"([^\"]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -286,7 +286,21 @@ final class BoardsFixture {
                 w.put("Searching rows for update", clients * 0.1 * random.nextDouble());
             }
         }
-        return new ServerStats.Interval(round, t, seconds + random.nextDouble() * 0.0005, c, w);
+        return new ServerStats.Interval(round, t, seconds + random.nextDouble() * 0.0005, c, w,
+                container(engine, clients, seconds, count));
+    }
+
+    /**
+     * The database container's usage over the interval, from the interval's own figures (no draw
+     * of the random source, whose sequence the other series keep): more cores with more clients,
+     * up to its one CPU; MariaDB's as on the docker backend (block I/O), PostgreSQL's as from
+     * the kubelet (none).
+     */
+    private static ServerStats.Container container(String engine, int clients, double seconds, long count) {
+        double cores = Math.min(1.0, 0.2 + 0.1 * clients + (count % 7) / 100.0);
+        boolean docker = !"postgres".equals(engine);
+        return new ServerStats.Container(seconds, Math.round(cores * seconds * 1000) / 1000.0, 250_000_000L + count * 64,
+                docker ? count * 12 : null, docker ? count * 900 : null, null, null);
     }
 
     /** Every point of every run, as the sink writes them. */

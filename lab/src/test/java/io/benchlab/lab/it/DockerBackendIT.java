@@ -7,6 +7,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import java.io.IOException;
@@ -66,6 +67,7 @@ class DockerBackendIT {
         assertThat(r.consistency().ok()).isTrue();
         if (!engine.equals("hsqldb-server")) {
             assertThat(r.consistency().serverCommits().agrees()).as(r.consistency().serverCommits().message()).isTrue();
+            assertContainerUsage(r);
         }
         assertThat(r.knobs().clients()).isEqualTo(clients);
 
@@ -87,5 +89,30 @@ class DockerBackendIT {
         // The limits are in force, not only requested: the runner's JVM sees one CPU and sizes its heap from 1 GiB.
         assertThat(r.environment().cores()).isEqualTo(1);
         assertThat(r.environment().maxHeapBytes()).isLessThanOrEqualTo(1L << 30);
+    }
+
+    /**
+     * The database container's usage on every interval of the server's side, as Docker counts it
+     * through the lab's relay: within the container's limits (one CPU, 2 GiB), and with the
+     * clients' statements arriving on its network.
+     */
+    static void assertContainerUsage(RunResult r) {
+        ServerStats s = r.serverStats();
+        assertThat(s.note()).as("nothing went wrong").isNull();
+        assertThat(s.sources()).contains("docker stats of container benchlab-");
+        assertThat(s.intervals()).isNotEmpty().allSatisfy(i -> {
+            ServerStats.Container c = i.container();
+            assertThat(c).as("round %d t %s", i.round(), i.t()).isNotNull();
+            assertThat(c.seconds()).isPositive();
+            // Throttled to one CPU; the reads' instants are known to within a few ms of an interval of 1 s.
+            assertThat(c.cpuSeconds() / c.seconds()).as("cores used at t %s", i.t()).isBetween(0.0, 1.05);
+            assertThat(c.memoryBytes()).isBetween(1L << 20, 2L << 30);
+        });
+        long rx = s.intervals().stream().mapToLong(i -> i.container().netRxBytes()).sum();
+        long committed = s.intervals().stream().mapToLong(i -> i.counters().getOrDefault("xact_commit",
+                i.counters().getOrDefault("com_commit", 0L))).sum();
+        // Each committed transaction sends the server its five statements and a commit: far over 100 bytes.
+        assertThat(rx).as("bytes the database received, against %d commits", committed).isGreaterThan(100 * committed);
+        assertThat(s.intervals().stream().mapToDouble(i -> i.container().cpuSeconds()).sum()).isPositive();
     }
 }

@@ -8,6 +8,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.runner.it.InfluxServers;
 import io.benchlab.runner.it.InfluxServers.Endpoint;
 import java.util.List;
@@ -47,6 +48,8 @@ final class InfluxReadBack {
             }
         }
 
+        assertSameContainerSide(influx, r);
+
         List<FluxRecord> events = influx.points("benchlab_event", r.runId());
         assertThat(events.stream().map(e -> InfluxServers.tag(e, "event")).sorted().toList())
                 .as("a warm-up, then each round's start and end")
@@ -76,6 +79,21 @@ final class InfluxReadBack {
             // Past 60,000 characters the contract drops the histograms, and only them.
             assertThat(withoutHistograms(ResultJson.write(back))).as("the result field, histograms dropped")
                     .isEqualTo(withoutHistograms(ResultJson.write(r.withoutIntervals())));
+        }
+    }
+
+    /** The database container's usage: a point per interval that has it, with the result's figures; none else. */
+    private static void assertSameContainerSide(Endpoint influx, RunResult r) {
+        List<ServerStats.Interval> read = r.serverStats() == null ? List.of()
+                : r.serverStats().intervals().stream().filter(i -> i.container() != null).toList();
+        List<FluxRecord> points = influx.points("benchlab_server_container", r.runId());
+        assertThat(points).as("container points of %s", r.runId()).hasSize(read.size());
+        for (ServerStats.Interval i : read) {
+            FluxRecord p = points.stream().filter(x -> InfluxServers.tag(x, "round").equals("" + i.round())
+                    && InfluxServers.number(x, "t") == i.t()).findFirst()
+                    .orElseThrow(() -> new AssertionError("no container point at round " + i.round() + " t " + i.t()));
+            assertThat(InfluxServers.number(p, "cpu_seconds")).isEqualTo(i.container().cpuSeconds());
+            assertThat(((Number) p.getValueByKey("memory_bytes")).longValue()).isEqualTo(i.container().memoryBytes());
         }
     }
 

@@ -30,6 +30,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     InfluxOptions influx;
 
+    @Mixin
+    ContainerStatsOptions container;
+
     @Option(names = "--influx-live-only", hidden = true,
             description = "Write only the live points (intervals, events) to InfluxDB; set by a lab that writes the"
                     + " run's summary itself, once it has completed the result.")
@@ -72,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--client-pods " + pods.count() + " needs --run-id, the same for every pod:"
                     + " they meet in the database under it");
         }
-        var resolved = target.toTarget();
+        var resolved = target.toTarget().withContainer(container.toSource());
         var influxSettings = influx.settings();
         return RunAction.execute(runId != null ? runId : RunIds.next(resolved.engine().name()), resolved, config, pods,
                 Placement.of(backend), output.toOutput(), influxSettings, influxLiveOnly, framed, spec.commandLine().getOut(),

@@ -87,6 +87,7 @@ final class PodCoordination {
             barrier.post("ready-" + round);
             if (pods.leads()) {
                 barrier.awaitAll("ready-" + round, Defaults.POD_MEET_POLL, Defaults.POD_MEET_WITHIN);
+                Thread.sleep(Defaults.POD_GO_SETTLE.toMillis());
                 if (round == 1 && closure != null) {
                     closure.clientsOpen();
                     commitsAtFirstCount = barrier.commits();

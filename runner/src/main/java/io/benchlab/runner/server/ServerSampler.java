@@ -4,6 +4,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ServerStats;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.CallGuard;
+import io.benchlab.runner.core.ContainerStats;
 import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
@@ -35,7 +36,8 @@ import java.util.concurrent.TimeUnit;
  * the interval's round and t), and in between the sessions are sampled by wait every
  * {@link Defaults#WAIT_SAMPLE_EVERY}. Nothing is read before the first measured start, so the
  * accounting closure's first read comes before the sampler's first statement; {@link #finish} ends
- * it before the closure's last. A read that fails ends the sampling, not the run.
+ * it before the closure's last. A read that fails ends the sampling, not the run. Where the
+ * target names its container's source, the container's usage is read right after the counters.
  */
 public final class ServerSampler implements ResultSink {
 
@@ -65,9 +67,16 @@ public final class ServerSampler implements ResultSink {
     private volatile String note;
     private Map<String, Long> baseline;
     private long baselineNanos;
+    /** Null from the first read of it that fails: the container's series stops, the server's goes on. */
+    private volatile ContainerStats container;
+    /** As the container's source last named itself (a relay says which container it reads). */
+    private volatile String containerSource;
+    private ContainerDelta.Read containerBaseline;
 
     private ServerSampler(ServerProbe probe, Connection connection, List<ServerProbe.Counters> queries,
-                          ResultSink downstream, Secret password) {
+                          ResultSink downstream, Secret password, ContainerStats container) {
+        this.container = container;
+        this.containerSource = container == null ? null : container.source();
         this.probe = probe;
         this.connection = connection;
         this.queries = queries;
@@ -97,11 +106,11 @@ public final class ServerSampler implements ResultSink {
             if (counter != null) {
                 counter.settle(c);
             }
-            return started(probe, c, queries, downstream, target.password());
+            return started(probe, c, queries, downstream, target.password(), target.container());
         } catch (SQLException e) {
             CallGuard.abortInBackground(c);
             // The run goes on without the server's side; its result says why.
-            ServerSampler idle = new ServerSampler(probe, null, List.of(), downstream, target.password());
+            ServerSampler idle = new ServerSampler(probe, null, List.of(), downstream, target.password(), null);
             idle.note = "the server's statistics could not be read: " + Redact.message(e.getMessage(), target.password());
             return idle;
         }
@@ -109,8 +118,8 @@ public final class ServerSampler implements ResultSink {
 
     /** A sampler reading PROBE's QUERIES on C, a connection set up for it, with its thread started. */
     static ServerSampler started(ServerProbe probe, Connection c, List<ServerProbe.Counters> queries,
-                                 ResultSink downstream, Secret password) {
-        ServerSampler sampler = new ServerSampler(probe, c, queries, downstream, password);
+                                 ResultSink downstream, Secret password, ContainerStats container) {
+        ServerSampler sampler = new ServerSampler(probe, c, queries, downstream, password, container);
         sampler.thread.start();
         return sampler;
     }
@@ -146,7 +155,7 @@ public final class ServerSampler implements ResultSink {
     public ServerStats finish() throws InterruptedException {
         stopping = true;
         if (connection == null) {
-            return new ServerStats(probe.sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, 0, 0, List.of(), note);
+            return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, 0, 0, List.of(), note);
         }
         events.add(new End());
         thread.join(Defaults.SERVER_STATS_TIMEOUT.toMillis());
@@ -166,8 +175,13 @@ public final class ServerSampler implements ResultSink {
         synchronized (intervals) {
             copy = List.copyOf(intervals);
         }
-        return new ServerStats(probe.sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, reads,
+        return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, reads,
                 LatencySummary.round3(cpuSeconds), copy, note);
+    }
+
+    /** The probe's sources, then the container's. */
+    private String sources() {
+        return containerSource == null ? probe.sources() : probe.sources() + "; " + containerSource;
     }
 
     /** The statements the sampler ran on the server since it started its thread (not its set-up). */
@@ -190,6 +204,9 @@ public final class ServerSampler implements ResultSink {
         long waitEvery = Defaults.WAIT_SAMPLE_EVERY.toNanos();
         long nextWaitSample = Long.MAX_VALUE;
         try {
+            // A first read opens the connection to the container's source, so that the round's
+            // baseline read costs what the others do; and a source that cannot answer is known early.
+            readContainer();
             while (true) {
                 long now = System.nanoTime();
                 Object e = nextWaitSample == Long.MAX_VALUE ? events.take()
@@ -200,10 +217,12 @@ public final class ServerSampler implements ResultSink {
                     nextWaitSample = Math.max(nextWaitSample + waitEvery, System.nanoTime());
                 } else if (e instanceof Begin) {
                     baseline(readCounters());
+                    containerBaseline = readContainer();
                     waits.reset();
                     nextWaitSample = System.nanoTime() + waitEvery;
                 } else if (e instanceof IntervalPoint p) {
-                    interval(p, readCounters());
+                    Map<String, Long> counters = readCounters();
+                    interval(p, counters, readContainer());
                 } else {
                     nextWaitSample = Long.MAX_VALUE;
                     if (stopping) {
@@ -233,16 +252,43 @@ public final class ServerSampler implements ResultSink {
         return values;
     }
 
+    /**
+     * The container's usage now, or null when it is not read; a read that fails is said in the
+     * note and ends the container's series (a source that failed once is not asked again, each
+     * time for up to the timeout, while the server's counters go on).
+     */
+    private ContainerDelta.Read readContainer() throws InterruptedException {
+        ContainerStats c = container;
+        if (c == null) {
+            return null;
+        }
+        try {
+            long before = System.nanoTime();
+            ContainerStats.Usage usage = c.read();
+            containerSource = c.source();
+            // The source took its sample somewhere within the request: its middle is the best guess.
+            return new ContainerDelta.Read(usage, before + (System.nanoTime() - before) / 2);
+        } catch (java.io.IOException | RuntimeException ex) {
+            container = null;
+            if (note == null) {
+                note = "the database container's usage (" + containerSource + ") could not be read after "
+                        + intervals.size() + " intervals: " + Redact.message(String.valueOf(ex.getMessage()), password);
+            }
+            return null;
+        }
+    }
+
     private void baseline(Map<String, Long> values) {
         baseline = values;
         baselineNanos = System.nanoTime();
     }
 
     /** The deltas since the baseline, given the interval's round and t; a counter that went back is left out. */
-    private void interval(IntervalPoint p, Map<String, Long> now) {
+    private void interval(IntervalPoint p, Map<String, Long> now, ContainerDelta.Read usage) {
         long at = System.nanoTime();
         if (baseline == null) {
             baseline(now);
+            containerBaseline = usage;
             return;
         }
         Map<String, Long> deltas = new TreeMap<>();
@@ -260,13 +306,15 @@ public final class ServerSampler implements ResultSink {
                     + " statistics reset): %s", p.round(), p.t(), String.join(", ", reset));
         }
         ServerStats.Interval interval = new ServerStats.Interval(p.round(), p.t(),
-                LatencySummary.round3((at - baselineNanos) / 1e9), deltas, waits.averages());
+                LatencySummary.round3((at - baselineNanos) / 1e9), deltas, waits.averages(),
+                ContainerDelta.between(containerBaseline, usage));
         synchronized (intervals) {
             intervals.add(interval);
         }
         downstream.onServerInterval(interval);
         baseline = now;
         baselineNanos = at;
+        containerBaseline = usage;
         waits.reset();
     }
 

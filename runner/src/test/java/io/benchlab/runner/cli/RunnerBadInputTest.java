@@ -76,6 +76,18 @@ class RunnerBadInputTest {
     static Stream<Case> runCases() {
         return Stream.of(
                 new Case("--clients 0", quickRun("--clients", "0"), "--clients"),
+                new Case("--db-container-stats of another kind", quickRun("--db-container-stats", "ftp://x/usage"),
+                        "--db-container-stats 'ftp://x/usage': give http://HOST:PORT/PATH (a usage endpoint) or"
+                                + " kubelet:NODE-ADDRESS/NAMESPACE/POD"),
+                new Case("--db-container-stats kubelet without its pod", quickRun("--db-container-stats",
+                        "kubelet:10.0.0.1/bench"), "--db-container-stats 'kubelet:10.0.0.1/bench': give"
+                                + " kubelet:NODE-ADDRESS/NAMESPACE/POD"),
+                new Case("--db-container-stats kubelet with no node", quickRun("--db-container-stats",
+                        "kubelet:/bench/db"), "give kubelet:NODE-ADDRESS/NAMESPACE/POD"),
+                new Case("--db-container-stats kubelet on no address", quickRun("--db-container-stats",
+                        "kubelet:a b/bench/db"), "--db-container-stats 'kubelet:a b/bench/db': a b is not a node address"),
+                new Case("--db-container-stats not a URL", quickRun("--db-container-stats", "http://a b/usage"),
+                        "--db-container-stats 'http://a b/usage' is not a URL"),
                 new Case("--client-pods 0", quickRun("--client-pods", "0", "--run-id", "r1"),
                         "--client-pods must be at least 1, got 0"),
                 new Case("--client-pods 2 without --run-id", quickRun("--clients", "2", "--client-pods", "2"),

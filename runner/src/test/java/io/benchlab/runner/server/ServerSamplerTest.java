@@ -2,8 +2,10 @@ package io.benchlab.runner.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ServerStats;
+import io.benchlab.runner.core.ContainerStats;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.engine.ServerProbe;
 import io.benchlab.runner.sink.Phase;
@@ -13,6 +15,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -119,8 +122,77 @@ class ServerSamplerTest {
                 .contains("DONE");
     }
 
+    @Test
+    void theContainersUsageIsReadWithTheCountersAndItsDeltasAreWhatTheSourceServed() throws Exception {
+        try (UsageServer usage = new UsageServer(Integer.MAX_VALUE)) {
+            ServerSampler sampler = start(ContainerSources.parse(usage.url(), Path.of("unused")));
+            begin(sampler, 1);
+            insert(5);
+            interval(sampler, 1, 1.0, 1);
+            burnCpu();
+            interval(sampler, 1, 2.0, 2);
+            ServerStats stats = sampler.finish();
+
+            // The first read at the sampler's start, the round's baseline, then one per interval.
+            List<ObjectNode> served = usage.served();
+            assertThat(served).hasSize(4);
+            for (int k = 0; k < 2; k++) {
+                ServerStats.Container c = stats.intervals().get(k).container();
+                ObjectNode before = served.get(k + 1);
+                ObjectNode after = served.get(k + 2);
+                assertThat(c.cpuSeconds()).isEqualTo(
+                        Math.round((after.get("cpu_ns").asLong() - before.get("cpu_ns").asLong()) / 1e6) / 1e3);
+                assertThat(c.memoryBytes()).isEqualTo(after.get("memory_bytes").asLong());
+                assertThat(c.netRxBytes()).isEqualTo(1000L);
+                assertThat(c.ioReadBytes()).as("not served, not made up").isNull();
+                assertThat(c.netTxBytes()).isNull();
+                assertThat(c.seconds()).isPositive();
+            }
+            assertThat(stats.intervals().get(1).container().cpuSeconds()).as("the CPU burnt between the reads")
+                    .isGreaterThanOrEqualTo(0.05);
+            assertThat(stats.intervals().get(0).counters()).containsEntry("rows_seen", 5L);
+            assertThat(stats.sources()).isEqualTo("test tables; " + UsageServer.SOURCE);
+            assertThat(stats.note()).isNull();
+        }
+    }
+
+    @Test
+    void aContainerSourceThatFailsEndsItsSeriesWithANoteAndTheServersGoesOn() throws Exception {
+        try (UsageServer usage = new UsageServer(3)) {
+            ServerSampler sampler = start(ContainerSources.parse(usage.url(), Path.of("unused")));
+            begin(sampler, 1);
+            interval(sampler, 1, 1.0, 1);
+            insert(2);
+            interval(sampler, 1, 2.0, 2);
+            insert(3);
+            interval(sampler, 1, 3.0, 3);
+            ServerStats stats = sampler.finish();
+            assertThat(stats.intervals()).extracting(i -> i.container() != null).containsExactly(true, false, false);
+            assertThat(stats.intervals()).extracting(i -> i.counters().get("rows_seen")).containsExactly(0L, 2L, 3L);
+            assertThat(stats.note()).isEqualTo("the database container's usage (" + UsageServer.SOURCE + ") could not"
+                    + " be read after 1 intervals: 127.0.0.1:" + usage.url().replaceAll(".*:(\\d+)/.*", "$1")
+                    + "/usage answered HTTP 503 (no stats now)");
+            assertThat(usage.served()).as("a source that failed is not asked again").hasSize(3);
+        }
+    }
+
     private ServerSampler start() throws SQLException {
-        return ServerSampler.started(PROBE, sampling, PROBE.applicable(sampling), sink, Secret.NONE);
+        return start(null);
+    }
+
+    private ServerSampler start(ContainerStats container) throws SQLException {
+        return ServerSampler.started(PROBE, sampling, PROBE.applicable(sampling), sink, Secret.NONE, container);
+    }
+
+    /** At least 50 ms of this thread's CPU time. */
+    private static void burnCpu() {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + 50_000_000L;
+        long x = 0;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            x += Long.numberOfTrailingZeros(System.nanoTime());
+        }
+        assertThat(x).isNotNegative();
     }
 
     /** A round's measured start, once the sampler has read its baseline (its first read after it). */

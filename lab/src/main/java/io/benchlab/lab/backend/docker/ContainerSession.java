@@ -35,6 +35,11 @@ final class ContainerSession implements AutoCloseable {
         docker.createNetworkCmd().withName(network).withLabels(Map.of(RUN_LABEL, runId)).exec();
     }
 
+    /** The run's network, where its containers find each other. */
+    String network() {
+        return network;
+    }
+
     /** The run's database password: fresh for every run, never on a command line or in the environment. */
     Secret password() {
         return password;

@@ -17,6 +17,7 @@ import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.runner.sink.influx.InfluxSettings;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +36,7 @@ final class DockerRun implements BackendRun {
     private final String node;
     private volatile Thread provisioner;
     private volatile RunnerContainer runner;
+    private volatile String dbContainerId;
     private volatile boolean stopped;
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
@@ -63,6 +65,7 @@ final class DockerRun implements BackendRun {
             }
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
             db.start(LabDefaults.DB_READY_TIMEOUT);
+            dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
             return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
@@ -91,19 +94,41 @@ final class DockerRun implements BackendRun {
         if (influx != null) {
             args.addAll(RunnerArgs.influx(influx, HostAddress.fromContainer(influx.url()), EngineImages.INFLUX_TOKEN_FILE));
         }
-        RunnerContainer r = new RunnerContainer(session, args, provisioning.runner(),
-                hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0], progress);
-        if (influx != null) {
-            r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
+        ContainerStatsRelay relay = relay();
+        if (relay != null) {
+            args.addAll(List.of("--db-container-stats", relay.url().toString()));
         }
-        runner = r;
-        if (stopped) {
-            r.stop();
+        RunnerContainer.Exit exit;
+        RunnerContainer r;
+        try (relay) {
+            r = new RunnerContainer(session, args, provisioning.runner(),
+                    hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0], progress);
+            if (influx != null) {
+                r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
+            }
+            runner = r;
+            if (stopped) {
+                r.stop();
+            }
+            exit = r.run();
         }
-        RunnerContainer.Exit exit = r.run();
         Placement placement = new Placement(name(), side(r.containerId()), database.side());
         return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
                 : RunnerOutcome.of(ResultJson.read(exit.resultJson()), placement, exit.code());
+    }
+
+    /** The relay of the database container's stats, or null (said on the console) where this host cannot serve one. */
+    private ContainerStatsRelay relay() {
+        if (dbContainerId == null || !spec.samplesServer()) {
+            return null;
+        }
+        try {
+            return ContainerStatsRelay.start(docker, session.network(), dbContainerId, session.network() + "-db");
+        } catch (IOException | RuntimeException e) {
+            progress.lab("the database container's usage is not read: no relay for its stats (%s)",
+                    Failures.rootMessage(e));
+            return null;
+        }
     }
 
     @Override

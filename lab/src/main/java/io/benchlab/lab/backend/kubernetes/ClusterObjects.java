@@ -81,8 +81,19 @@ final class ClusterObjects {
     }
 
     /** The Job's pod may start. */
-    void letGo() {
-        setSuspended(false);
+    /**
+     * Lets the Job's pods be made, telling them the database's node (DB_NODE, null: left out) in
+     * their template's annotation, which a suspended Job that never ran may still change.
+     */
+    void letGo(String dbNode) {
+        client.batch().v1().jobs().inNamespace(namespace).withName(jobName).edit(j -> {
+            JobBuilder b = new JobBuilder(j);
+            if (dbNode != null) {
+                b.editSpec().editTemplate().editMetadata().addToAnnotations(Labels.DB_NODE_ANNOTATION, dbNode)
+                        .endMetadata().endTemplate().endSpec();
+            }
+            return b.editSpec().withSuspend(false).endSpec().build();
+        });
     }
 
     /** The Job's pod is deleted gracefully and no other is made. */

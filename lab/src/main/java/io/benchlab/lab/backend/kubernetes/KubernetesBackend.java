@@ -6,6 +6,7 @@ import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.run.RunIds;
@@ -28,6 +29,7 @@ public final class KubernetesBackend implements Backend {
     private final KubernetesSettings settings;
     private KubernetesClient client;
     private String version;
+    private RunnerAccount.Found runnerAccount;
 
     public KubernetesBackend(Provisioning provisioning, KubernetesSettings settings) {
         this.provisioning = provisioning;
@@ -58,6 +60,7 @@ public final class KubernetesBackend implements Backend {
             }
             NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner(),
                     settings.clientPods(), settings.shareClientNodes());
+            runnerAccount = RunnerAccount.find(client, settings.namespace());
         } catch (KubernetesClientException e) {
             client.close();
             throw new BadInputException(e.getCode() == 403 ? "the lab may not read the cluster's nodes: "
@@ -70,13 +73,18 @@ public final class KubernetesBackend implements Backend {
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
-        RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version);
+        if (runnerAccount.name() == null) {
+            progress.lab("the database pod's usage is not read: %s", runnerAccount.why());
+        }
+        RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version, runnerAccount.name());
         return new KubernetesRun(client, spec, plan, progress);
     }
 
     /** {@code --dry-run}: the manifests a run would make, as YAML; nothing is made and no cluster is asked. */
     public int printManifests(RunSpec spec, PrintWriter out) {
-        RunPlan plan = RunPlan.of(spec, provisioning, settings, RunIds.next(spec.engine().name()), Secret.NONE, null);
+        // As on a cluster set up with k8s/: the runner has its account.
+        RunPlan plan = RunPlan.of(spec, provisioning, settings, RunIds.next(spec.engine().name()), Secret.NONE, null,
+                Labels.RUNNER_ACCOUNT);
         out.println("# lab run --backend kubernetes --dry-run: the objects of one run, in namespace " + settings.namespace()
                 + ". Nothing was made.");
         out.println("# The Secret's password is made fresh when the run starts; it is never printed.");

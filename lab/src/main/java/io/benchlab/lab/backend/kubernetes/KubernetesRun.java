@@ -100,7 +100,8 @@ final class KubernetesRun implements BackendRun {
             if (stopped) {
                 throw new RunFailure("stopped before the runner started");
             }
-            objects.letGo();
+            Pod db = objects.pod(plan.dbPod().getMetadata().getName());
+            objects.letGo(db == null || db.getStatus() == null ? null : db.getStatus().getHostIP());
             runnerLetGo = true;
             List<Pod> runners = waitUntilStarted(count);
             List<String> names = runners.stream().map(p -> p.getMetadata().getName()).toList();

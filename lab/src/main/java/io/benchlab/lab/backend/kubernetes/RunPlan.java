@@ -34,8 +34,14 @@ record RunPlan(
         Job job,
         ClientPods clientPods) {
 
+    /**
+     * {@code runnerAccount}: the runner's ServiceAccount, with which it reads the database pod's
+     * usage from the kubelet; null where the namespace has none (the runner gets no token).
+     */
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
-                      Secret password, String kubernetesVersion) {
+                      Secret password, String kubernetesVersion, String account) {
+        // The token only where the runner reads the server's side, and the pod's usage with it.
+        String runnerAccount = spec.samplesServer() ? account : null;
         ClientPods pods = settings.split(spec.workload().clients());
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
@@ -49,6 +55,11 @@ record RunPlan(
                 spec.engine().name(), spec.profile().name(), url, image.user(), EngineImages.PASSWORD_FILE),
                 spec.workload(), spec.output()));
         args.add("--result-frame");
+        if (runnerAccount != null) {
+            // Kubernetes puts the variable's value in; the lab sets it once the database pod is placed.
+            args.addAll(List.of("--db-container-stats", "kubelet:$(" + RunObjects.DB_NODE_ENV + ")/" + ns + "/"
+                    + db.getMetadata().getName(), "--kubelet-credentials", RunObjects.KUBELET_CREDENTIALS_DIR));
+        }
         if (!pods.alone()) {
             args.addAll(List.of("--client-pods", Integer.toString(pods.count())));
         }
@@ -59,7 +70,7 @@ record RunPlan(
         Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
                 (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null, pods.count(),
-                settings.shareClientNodes()));
+                settings.shareClientNodes(), runnerAccount));
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),

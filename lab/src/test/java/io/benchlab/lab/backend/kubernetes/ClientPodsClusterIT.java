@@ -38,6 +38,8 @@ class ClientPodsClusterIT {
     @Test
     void twoClientPodsRunOnTwoClientNodesAndMergeExactly(@TempDir Path dir) throws Exception {
         RunResult r = run(dir, "postgres", "--clients", "8", "--client-pods", "2");
+        // Pod 0 samples the server's side for all, the database pod's usage with it.
+        TwoNodeClusterIT.assertDatabasePodUsage(r, TestCluster.NAMESPACE);
         assertThat(r.placement().clientPods().pods()).extracting(PodSplit.Pod::node)
                 .containsExactlyInAnyOrder("node-client", "node-client-2");
     }

@@ -47,13 +47,15 @@ class KwokClusterIT {
         String runId = "it-" + System.nanoTime();
         RunPlan plan = RunPlan.of(spec(), new Provisioning(null, new ContainerLimits(1, 1L << 30),
                 new ContainerLimits(0.5, 512L << 20)), new KubernetesSettings(cluster.kubeconfig, TestCluster.NAMESPACE,
-                null), runId, Secret.random(), "test");
+                null), runId, Secret.random(), "test", null);
         ClusterObjects objects = new ClusterObjects(cluster.client, TestCluster.NAMESPACE, runId);
         objects.create(plan);
-        objects.letGo();
+        // The API server takes the annotation on a suspended Job's template as it lets it go.
+        objects.letGo("10.200.9.9");
         Pod db = await(() -> running(objects.pod(plan.dbPod().getMetadata().getName())));
         // kwok completes a Job's pod at once: started is all a fake node can show.
         Pod runner = await(() -> objects.runnerPods().stream().filter(PodStates::started).findFirst().orElse(null));
+        assertThat(runner.getMetadata().getAnnotations()).containsEntry(Labels.DB_NODE_ANNOTATION, "10.200.9.9");
 
         assertThat(roleOf(db)).isEqualTo(Labels.DB_ROLE);
         assertThat(roleOf(runner)).isEqualTo(Labels.CLIENT_ROLE);
@@ -102,10 +104,10 @@ class KwokClusterIT {
         RunPlan plan = RunPlan.of(new RunSpec(spec().engine(), spec().profile(), null,
                 new TestWorkload().clients(count + 1).build(), Output.DEFAULT, Duration.ofMinutes(5), null),
                 new Provisioning(null, new ContainerLimits(1, 1L << 30), new ContainerLimits(0.5, 512L << 20)), settings,
-                runId, Secret.random(), "test");
+                runId, Secret.random(), "test", null);
         ClusterObjects objects = new ClusterObjects(cluster.client, TestCluster.NAMESPACE, runId);
         objects.create(plan);
-        objects.letGo();
+        objects.letGo(null);
         try {
             return await(() -> {
                 List<Pod> pods = objects.runnerPods();

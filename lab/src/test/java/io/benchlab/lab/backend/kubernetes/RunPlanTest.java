@@ -6,12 +6,15 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.runner.cli.RunnerMain;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.run.Output;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
@@ -27,13 +30,21 @@ class RunPlanTest {
     static final Secret PASSWORD = Secret.random();
 
     static RunPlan plan(String registry) {
+        return plan(registry, Labels.RUNNER_ACCOUNT);
+    }
+
+    static RunPlan plan(String registry, String runnerAccount) {
+        return plan(registry, runnerAccount, new TestWorkload());
+    }
+
+    static RunPlan plan(String registry, String runnerAccount, TestWorkload workload) {
         Engine postgres = Engines.find("postgres").orElseThrow();
-        RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().build(),
+        RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, workload.build(),
                 Output.DEFAULT, TIMEOUT, null);
         Provisioning provisioning = new Provisioning(null, new ContainerLimits(2, 1L << 30),
                 new ContainerLimits(1, 512L << 20));
         return RunPlan.of(spec, provisioning, new KubernetesSettings(null, "benchlab", registry), RUN, PASSWORD,
-                "v1.30.0");
+                "v1.30.0", runnerAccount);
     }
 
     static Container runner(RunPlan plan) {
@@ -60,6 +71,48 @@ class RunPlanTest {
     void theRunnersOwnParserTakesTheJobsArguments() {
         List<String> args = runner(plan(null)).getArgs();
         assertThat(RunnerMain.commandLine().parseArgs(args.toArray(String[]::new)).errors()).isEmpty();
+    }
+
+    @Test
+    void withItsAccountTheRunnerAsksTheDatabaseNodesKubeletForTheDatabasePod() {
+        RunPlan plan = plan(null);
+        var pod = plan.job().getSpec().getTemplate().getSpec();
+        assertThat(pod.getServiceAccountName()).isEqualTo("benchlab-runner");
+        assertThat(pod.getAutomountServiceAccountToken()).as("the token only where the runner reads it").isFalse();
+        assertThat(hasPair(runner(plan).getArgs(), "--db-container-stats",
+                "kubelet:$(BENCHLAB_DB_NODE)/benchlab/" + plan.dbPod().getMetadata().getName())).isTrue();
+        assertThat(hasPair(runner(plan).getArgs(), "--kubelet-credentials", "/run/kubelet-credentials")).isTrue();
+        assertThat(runner(plan).getVolumeMounts()).anySatisfy(m -> {
+            assertThat(m.getMountPath()).isEqualTo("/run/kubelet-credentials");
+            assertThat(m.getReadOnly()).isTrue();
+        });
+        assertThat(pod.getVolumes().stream().filter(v -> v.getProjected() != null)).singleElement()
+                .satisfies(v -> assertThat(v.getProjected().getSources())
+                        .extracting(s -> s.getServiceAccountToken() != null ? "token" : s.getConfigMap().getName())
+                        .containsExactly("token", "kube-root-ca.crt"));
+        assertThat(runner(plan).getEnv()).singleElement().satisfies(e -> {
+            assertThat(e.getName()).isEqualTo(RunObjects.DB_NODE_ENV);
+            assertThat(e.getValueFrom().getFieldRef().getFieldPath())
+                    .isEqualTo("metadata.annotations['benchlab.io/db-node']");
+        });
+        assertThat(plan.dbPod().getSpec().getAutomountServiceAccountToken()).as("the database pod has no token").isFalse();
+    }
+
+    @Test
+    void withoutItsAccountTheRunnerHasNoTokenAndReadsNoUsage() {
+        RunPlan plan = plan(null, null);
+        var pod = plan.job().getSpec().getTemplate().getSpec();
+        assertThat(pod.getServiceAccountName()).isNull();
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+        assertThat(runner(plan).getArgs()).doesNotContain("--db-container-stats");
+        assertThat(runner(plan).getEnv()).isEmpty();
+    }
+
+    @Test
+    void aRunThatReadsNoServerStatisticsGivesTheRunnerNoToken() {
+        RunPlan plan = plan(null, Labels.RUNNER_ACCOUNT, new TestWorkload().serverStats(WorkloadConfig.Sampling.OFF));
+        assertThat(plan.job().getSpec().getTemplate().getSpec().getServiceAccountName()).isNull();
+        assertThat(runner(plan).getArgs()).doesNotContain("--db-container-stats");
     }
 
     @Test

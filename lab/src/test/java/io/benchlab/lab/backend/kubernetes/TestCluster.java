@@ -2,6 +2,7 @@ package io.benchlab.lab.backend.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.it.kube.Clusters;
 import io.benchlab.lab.it.kube.Kubectl;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -53,6 +54,27 @@ final class TestCluster implements BeforeEachCallback, AfterEachCallback {
                     .create();
         }
         nodes = fakeNodes ? new FakeNodes(client) : null;
+        if (!fakeNodes) {
+            theRunnersAccount();
+        }
+    }
+
+    /**
+     * The runner's ServiceAccount in the ITs' namespace, bound to k8s/rbac's ClusterRole (get
+     * nodes/stats), as .ci/kube makes it; made again here because a test that removes the k8s/
+     * bases ({@link #removeTheLabsServiceAccount}) takes the ClusterRole with them.
+     */
+    private void theRunnersAccount() {
+        Kubectl.ok(kubeconfig, "apply", "-f", K8S.resolve("rbac/runner-clusterrole.yaml").toString());
+        client.serviceAccounts().inNamespace(NAMESPACE).resource(new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
+                .withNewMetadata().withName(Labels.RUNNER_ACCOUNT).endMetadata().build())
+                .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+        client.rbac().clusterRoleBindings().resource(new io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder()
+                .withNewMetadata().withName("benchlab-runner-node-stats-" + NAMESPACE).endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", "benchlab-runner-node-stats")
+                .addNewSubject().withKind("ServiceAccount").withName(Labels.RUNNER_ACCOUNT).withNamespace(NAMESPACE)
+                .endSubject().build())
+                .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
@@ -48,6 +49,7 @@ class TwoNodeClusterIT {
         assertThat(r.status()).isEqualTo(Status.OK);
         if (!engine.equals("hsqldb-server")) {
             assertThat(r.consistency().serverCommits().agrees()).as(r.consistency().serverCommits().message()).isTrue();
+            assertDatabasePodUsage(r, TestCluster.NAMESPACE);
         }
         Placement p = r.placement();
         assertThat(p.backend()).isEqualTo("kubernetes");
@@ -103,7 +105,10 @@ class TwoNodeClusterIT {
                     asLab.toString(), "--namespace", "benchlab", "--engine", "postgres", "--clients", "2", "--duration",
                     "3s", "--warmup", "1s", "-o", result.toString());
             assertThat(o.exitCode()).as(o.toString()).isZero();
-            assertThat(ResultJson.read(result).status()).isEqualTo(Status.OK);
+            RunResult r = ResultJson.read(result);
+            assertThat(r.status()).isEqualTo(Status.OK);
+            // k8s/ as applied: the lab may see the runner's account, and the runner may ask the kubelet.
+            assertDatabasePodUsage(r, "benchlab");
             assertThat(new ClusterObjects(cluster.client, "benchlab", null).remaining()).isEmpty();
         } finally {
             cluster.removeTheLabsServiceAccount();
@@ -161,6 +166,27 @@ class TwoNodeClusterIT {
                     .isLessThan(LabDefaults.RUNNER_STOP_GRACE.toSeconds());
         }
         assertThat(ResultJson.read(result).cause()).contains("the runner pod", "deleted by someone else");
+    }
+
+    /**
+     * The database pod's usage on every interval of the server's side, from the kubelet of its
+     * node (verified TLS, the runner's own token): within the pod's limits, CPU and memory only.
+     */
+    static void assertDatabasePodUsage(RunResult r, String namespace) {
+        double cpus = r.placement().database().cpuLimit();
+        long memory = r.placement().database().memoryLimitBytes();
+        ServerStats s = r.serverStats();
+        assertThat(s.note()).as("nothing went wrong").isNull();
+        assertThat(s.sources()).contains("kubelet summary of pod " + namespace + "/benchlab-");
+        assertThat(s.intervals()).isNotEmpty().allSatisfy(i -> {
+            ServerStats.Container c = i.container();
+            assertThat(c).as("round %d t %s", i.round(), i.t()).isNotNull();
+            assertThat(c.cpuSeconds() / c.seconds()).as("cores at t %s", i.t()).isBetween(0.0, cpus * 1.05);
+            assertThat(c.memoryBytes()).isBetween(1L << 20, memory);
+            assertThat(c.ioReadBytes()).as("the summary has no block I/O").isNull();
+            assertThat(c.netRxBytes()).as("the summary's network bytes are not fresh: not used").isNull();
+        });
+        assertThat(s.intervals().stream().mapToDouble(i -> i.container().cpuSeconds()).sum()).isPositive();
     }
 
     private static void assertSide(Placement.Side side, double cpus, long memory) {

@@ -36,6 +36,7 @@ class K8sBasesIT {
             "services", Set.of("create", "list", "delete", "deletecollection"),
             "pods", Set.of("create", "get", "list", "delete", "deletecollection"),
             "pods/log", Set.of("get"),
+            "serviceaccounts", Set.of("get"),
             "pods/portforward", Set.of("get", "create"),
             "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
             "nodes", Set.of("get", "list"));

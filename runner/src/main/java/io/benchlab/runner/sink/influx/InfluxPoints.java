@@ -39,6 +39,7 @@ public final class InfluxPoints {
     public static final String CHANGE_POINT = "benchlab_change_point";
     public static final String SERVER = "benchlab_server";
     public static final String SERVER_WAIT = "benchlab_server_wait";
+    public static final String SERVER_CONTAINER = "benchlab_server_container";
     /** The {@code type} tag of the transaction's interval points; statements use their result keys. */
     public static final String TRANSACTION = "transaction";
     /** The {@code result} field drops its latency histograms beyond this many characters. */
@@ -86,7 +87,29 @@ public final class InfluxPoints {
         s.waits().forEach((wait, sessions) -> lines.add(tagged(SERVER_WAIT, id, end)
                 .addTag("round", Integer.toString(s.round())).addTag("wait", wait)
                 .addField("t", s.t()).addField("sessions", sessions).toLineProtocol()));
+        if (s.container() != null) {
+            lines.add(container(tagged(SERVER_CONTAINER, id, end).addTag("round", Integer.toString(s.round()))
+                    .addField("t", s.t()), s.container()).toLineProtocol());
+        }
         return lines;
+    }
+
+    /** The container's usage over the interval; a figure its source does not give is left out. */
+    private static Point container(Point p, ServerStats.Container c) {
+        p.addField("seconds", c.seconds()).addField("cpu_seconds", c.cpuSeconds())
+                .addField("cpu_cores", c.seconds() > 0 ? LatencySummary.round3(c.cpuSeconds() / c.seconds()) : 0.0);
+        optional(p, "memory_bytes", c.memoryBytes());
+        optional(p, "io_read_bytes", c.ioReadBytes());
+        optional(p, "io_write_bytes", c.ioWriteBytes());
+        optional(p, "net_rx_bytes", c.netRxBytes());
+        optional(p, "net_tx_bytes", c.netTxBytes());
+        return p;
+    }
+
+    private static void optional(Point p, String field, Long value) {
+        if (value != null) {
+            p.addField(field, (long) value);
+        }
     }
 
     public static String event(RunIdentity id, RunEvent e) {

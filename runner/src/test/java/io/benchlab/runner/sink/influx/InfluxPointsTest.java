@@ -78,7 +78,8 @@ class InfluxPointsTest {
         }
         assertThat(identity).containsOnlyKeys("run_id", "engine", "profile", "clients", "backend", "workload");
         assertThat(contract).containsOnlyKeys(InfluxPoints.INTERVAL, InfluxPoints.EVENT, InfluxPoints.ROUND,
-                InfluxPoints.RUN, InfluxPoints.CHANGE_POINT, InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT);
+                InfluxPoints.RUN, InfluxPoints.CHANGE_POINT, InfluxPoints.SERVER, InfluxPoints.SERVER_WAIT,
+                InfluxPoints.SERVER_CONTAINER);
     }
 
     /** Every line the sink writes for the full sample: live (intervals, events) and summary. */

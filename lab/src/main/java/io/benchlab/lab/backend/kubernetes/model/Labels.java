@@ -17,6 +17,14 @@ public final class Labels {
     public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
     /** The Job controller's annotation on each pod of an Indexed Job: the pod's index. */
     public static final String JOB_INDEX = "batch.kubernetes.io/job-completion-index";
+    /**
+     * On the runner Job's pod template, set as the Job is let go: the address of the database's
+     * node, whose kubelet the runner asks for the database pod's usage (a suspended Job's template
+     * annotations may change until it first runs; its containers' arguments may not).
+     */
+    public static final String DB_NODE_ANNOTATION = "benchlab.io/db-node";
+    /** The runner's ServiceAccount (k8s/rbac): it may get nodes/stats, and nothing else. */
+    public static final String RUNNER_ACCOUNT = "benchlab-runner";
 
     public static final String DB_ROLE = "db";
     public static final String CLIENT_ROLE = "client";

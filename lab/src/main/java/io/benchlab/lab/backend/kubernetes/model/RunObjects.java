@@ -55,16 +55,32 @@ public final class RunObjects {
      * What the runner Job is made of; the password is never among it, only the Secret's name.
      * {@code influxToken}: the runner's pod also mounts the Secret's InfluxDB token. {@code pods}
      * runner pods make an Indexed Job, each pod on a node of its own unless {@code shareNodes}.
+     * {@code account}: the runner's ServiceAccount, its token mounted, and the database node's
+     * address in {@value #DB_NODE_ENV} (from {@link Labels#DB_NODE_ANNOTATION}); null: no token at all.
      */
     public record RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
                              int ttlSecondsAfterFinished, boolean suspended, boolean influxToken, int pods,
-                             boolean shareNodes) {
+                             boolean shareNodes, String account) {
 
         public RunnerSpec(String image, List<String> args, ContainerLimits limits, long activeDeadlineSeconds,
                           int ttlSecondsAfterFinished, boolean suspended, boolean influxToken) {
-            this(image, args, limits, activeDeadlineSeconds, ttlSecondsAfterFinished, suspended, influxToken, 1, false);
+            this(image, args, limits, activeDeadlineSeconds, ttlSecondsAfterFinished, suspended, influxToken, 1, false,
+                    null);
         }
     }
+
+    /** The runner's variable for the database node's address; its arguments name it as $(...). */
+    public static final String DB_NODE_ENV = "BENCHLAB_DB_NODE";
+    /**
+     * Where the runner finds its account's token and the cluster's CA, for the kubelet: not the
+     * usual /var/run/secrets/kubernetes.io/serviceaccount, which would lie inside the read-only
+     * {@value #SECRETS_DIR} mount (/var/run is /run), and not mounted by automount, which would
+     * give the token to every container of the pod.
+     */
+    public static final String KUBELET_CREDENTIALS_DIR = "/run/kubelet-credentials";
+    private static final String KUBELET_CREDENTIALS_VOLUME = "kubelet-credentials";
+    /** A projected token's life; the kubelet renews it at 80% of it. */
+    private static final long TOKEN_SECONDS = 3600;
 
     /** What the database Pod is made of: the engine's image, its port and environment (names only, no password). */
     public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits) {
@@ -111,13 +127,30 @@ public final class RunObjects {
     }
 
     public static Job runnerJob(String runId, String namespace, RunnerSpec runner) {
-        Container container = new ContainerBuilder().withName(Labels.RUNNER).withImage(runner.image())
+        ContainerBuilder runnerContainer = new ContainerBuilder().withName(Labels.RUNNER).withImage(runner.image())
                 .withImagePullPolicy("IfNotPresent").withArgs(runner.args())
                 .withResources(guaranteed(runner.limits()))
-                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
-                .build();
-        PodSpec spec = podSpec(runId, Labels.CLIENT_ROLE, container, placement(runId, runner),
-                runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY))
+                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount();
+        if (runner.account() != null) {
+            runnerContainer.addNewEnv().withName(DB_NODE_ENV).withNewValueFrom().withNewFieldRef()
+                    .withFieldPath("metadata.annotations['" + Labels.DB_NODE_ANNOTATION + "']").endFieldRef()
+                    .endValueFrom().endEnv()
+                    .addNewVolumeMount().withName(KUBELET_CREDENTIALS_VOLUME).withMountPath(KUBELET_CREDENTIALS_DIR)
+                    .withReadOnly(true).endVolumeMount();
+        }
+        PodSpecBuilder runnerPod = podSpec(runId, Labels.CLIENT_ROLE, runnerContainer.build(), placement(runId, runner),
+                runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY));
+        if (runner.account() != null) {
+            runnerPod.withServiceAccountName(runner.account()).addNewVolume().withName(KUBELET_CREDENTIALS_VOLUME)
+                    .withNewProjected().withDefaultMode(0444)
+                    .addNewSource().withNewServiceAccountToken().withPath("token").withExpirationSeconds(TOKEN_SECONDS)
+                    .endServiceAccountToken().endSource()
+                    // Every namespace has it: the CA that signs the API server's (and here the kubelets') certificates.
+                    .addNewSource().withNewConfigMap().withName("kube-root-ca.crt")
+                    .addNewItem().withKey("ca.crt").withPath("ca.crt").endItem().endConfigMap().endSource()
+                    .endProjected().endVolume();
+        }
+        PodSpec spec = runnerPod
                 .withRestartPolicy("Never")
                 // The runner stops within seconds of SIGTERM and writes its result: give it its grace.
                 .withTerminationGracePeriodSeconds(LabDefaults.RUNNER_STOP_GRACE.toSeconds())
