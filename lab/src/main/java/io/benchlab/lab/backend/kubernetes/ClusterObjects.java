@@ -80,7 +80,6 @@ final class ClusterObjects {
         return index == null ? 0 : Integer.parseInt(index);
     }
 
-    /** The Job's pod may start. */
     /**
      * Lets the Job's pods be made, telling them the database's node (DB_NODE, null: left out) in
      * their template's annotation, which a suspended Job that never ran may still change.
