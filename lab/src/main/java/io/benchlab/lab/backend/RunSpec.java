@@ -5,6 +5,7 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
 import io.benchlab.runner.run.Output;
+import io.benchlab.runner.server.ServerSampler;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ public record RunSpec(
 
     /** Whether the runner reads the server's side (and so the database container's usage beside it). */
     public boolean samplesServer() {
-        return engine.serverProbe() != null && workload.serverStats() == WorkloadConfig.Sampling.ON;
+        return ServerSampler.wanted(engine, workload);
     }
 
     /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */

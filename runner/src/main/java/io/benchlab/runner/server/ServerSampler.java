@@ -9,6 +9,7 @@ import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.CommitCounter;
+import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.ServerProbe;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.sink.Phase;
@@ -126,7 +127,12 @@ public final class ServerSampler implements ResultSink {
 
     /** Whether a run samples the server: its engine has a probe, and --server-stats is on. */
     public static boolean wanted(Target target, WorkloadConfig config) {
-        return target.engine().serverProbe() != null && config.serverStats() == WorkloadConfig.Sampling.ON;
+        return wanted(target.engine(), config);
+    }
+
+    /** As {@link #wanted(Target, WorkloadConfig)}, for ENGINE before there is a target (a lab planning a run). */
+    public static boolean wanted(Engine engine, WorkloadConfig config) {
+        return engine.serverProbe() != null && config.serverStats() == WorkloadConfig.Sampling.ON;
     }
 
     @Override
