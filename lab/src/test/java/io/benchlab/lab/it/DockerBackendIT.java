@@ -93,26 +93,16 @@ class DockerBackendIT {
 
     /**
      * The database container's usage on every interval of the server's side, as Docker counts it
-     * through the lab's relay: within the container's limits (one CPU, 2 GiB), and with the
-     * clients' statements arriving on its network.
+     * through the lab's relay: within the container's limits, and with the clients' statements
+     * arriving on its network.
      */
     static void assertContainerUsage(RunResult r) {
+        DatabaseUsage.assertWithinLimits(r, "docker stats of container benchlab-");
         ServerStats s = r.serverStats();
-        assertThat(s.note()).as("nothing went wrong").isNull();
-        assertThat(s.sources()).contains("docker stats of container benchlab-");
-        assertThat(s.intervals()).isNotEmpty().allSatisfy(i -> {
-            ServerStats.Container c = i.container();
-            assertThat(c).as("round %d t %s", i.round(), i.t()).isNotNull();
-            assertThat(c.seconds()).isPositive();
-            // Throttled to one CPU; the reads' instants are known to within a few ms of an interval of 1 s.
-            assertThat(c.cpuSeconds() / c.seconds()).as("cores used at t %s", i.t()).isBetween(0.0, 1.05);
-            assertThat(c.memoryBytes()).isBetween(1L << 20, 2L << 30);
-        });
         long rx = s.intervals().stream().mapToLong(i -> i.container().netRxBytes()).sum();
         long committed = s.intervals().stream().mapToLong(i -> i.counters().getOrDefault("xact_commit",
                 i.counters().getOrDefault("com_commit", 0L))).sum();
         // Each committed transaction sends the server its five statements and a commit: far over 100 bytes.
         assertThat(rx).as("bytes the database received, against %d commits", committed).isGreaterThan(100 * committed);
-        assertThat(s.intervals().stream().mapToDouble(i -> i.container().cpuSeconds()).sum()).isPositive();
     }
 }
