@@ -7,6 +7,7 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
+import io.benchlab.runner.metrics.ProcessCpu;
 import io.benchlab.runner.metrics.RunMetrics;
 import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.sink.Phase;
@@ -239,6 +240,7 @@ public final class Driver {
             measuredStart = wallAnchor.plusNanos(plan.measuredStart() - nanoAnchor);
         }
         memory.reset();
+        long cpuAtStart = ProcessCpu.nanos();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
@@ -262,7 +264,8 @@ public final class Driver {
         }
         event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
-        return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot());
+        return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot(),
+                ProcessCpu.secondsSince(cpuAtStart));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.benchlab.runner.pods;
 
+import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Figures;
 import io.benchlab.results.IntervalLatency;
 import io.benchlab.results.IntervalPoint;
@@ -187,13 +188,23 @@ public final class PodMerge {
                 schedules.stream().mapToLong(Schedule::scheduled).sum(),
                 schedules.stream().mapToLong(Schedule::missedStarts).sum());
         List<Memory> memory = fs.stream().map(Figures::memory).filter(Objects::nonNull).toList();
-        return new Figures(fs.stream().mapToDouble(Figures::seconds).max().orElse(0),
-                fs.stream().mapToLong(Figures::committed).sum(), fs.stream().mapToLong(Figures::failed).sum(),
+        double seconds = fs.stream().mapToDouble(Figures::seconds).max().orElse(0);
+        long committed = fs.stream().mapToLong(Figures::committed).sum();
+        return new Figures(seconds, committed, fs.stream().mapToLong(Figures::failed).sum(),
                 fs.stream().mapToLong(Figures::exhaustedRetries).sum(), fs.stream().mapToLong(Figures::retried).sum(),
                 tps, causes, latency(fs.stream().map(Figures::latency).toList()),
                 latency(fs.stream().map(Figures::failedLatency).toList()), statements, schedule,
                 memory.isEmpty() ? null : new Memory(memory.stream().mapToLong(Memory::heapLiveMaxBytes).max().getAsLong(),
-                        memory.stream().map(Memory::rssPeakBytes).filter(Objects::nonNull).max(Long::compare).orElse(null)));
+                        memory.stream().map(Memory::rssPeakBytes).filter(Objects::nonNull).max(Long::compare).orElse(null)),
+                clientCpu(fs, seconds, committed));
+    }
+
+    /** The pods' CPU added (each pod's own memory is its own, but the client's cost is all of theirs); null unless every pod tells it. */
+    private static ClientCpu clientCpu(List<Figures> fs, double seconds, long committed) {
+        if (fs.isEmpty() || fs.stream().anyMatch(f -> f.clientCpu() == null)) {
+            return null;
+        }
+        return ClientCpu.of(fs.stream().mapToDouble(f -> f.clientCpu().cpuSeconds()).sum(), seconds, committed);
     }
 
     /** The pods' histograms added: exact. Null when none of them has one. */

@@ -26,7 +26,8 @@ final class CommitClosure {
     private final CommitCounter counter;
     private final Connection admin;
     private final Secret password;
-    private Long before;
+    private CommitCounter.Reading before;
+    private long background;
     private int reads;
     private String problem;
 
@@ -71,26 +72,40 @@ final class CommitClosure {
                     since = System.nanoTime();
                 }
             }
-            return judge(counter.name(), client, net, inDoubt, counter.slack());
+            return judge(counter.name(), client, net, inDoubt, counter.slack() + counter.slackPerBackground() * background,
+                    background);
         } catch (SQLException e) {
             return new ServerCommits(counter.name(), client, null, inDoubt, false,
                     "the server's count could not be read after the run: " + Redact.message(e.getMessage(), password));
         }
     }
 
-    /** The count since {@code before}, less what the lab's reads and its other statements themselves committed. */
+    /**
+     * The count since {@code before}, less what the lab's reads and its other statements themselves
+     * committed; the server's background work since then in {@code background}.
+     */
     private long net(long otherReads, long otherCommits) throws SQLException {
-        long now = counter.read(admin);
+        CommitCounter.Reading now = counter.read(admin);
         long own = (reads + otherReads) * counter.ownCommitsPerRead() + otherCommits;
         reads++;
-        return now - before - own;
+        background = now.background() - before.background();
+        return now.commits() - before.commits() - own;
     }
 
-    /** SLACK: what the server may count of its own (autovacuum) on top of the clients' commits and those in doubt. */
-    static ServerCommits judge(String counter, long client, long server, long inDoubt, int slack) {
+    static ServerCommits judge(String counter, long client, long server, long inDoubt, long slack) {
+        return judge(counter, client, server, inDoubt, slack, 0);
+    }
+
+    /**
+     * SLACK: what the server may count of its own on top of the clients' commits and those in doubt,
+     * for BACKGROUND pieces of its own work meanwhile (autovacuum's vacuums and analyzes) and more.
+     */
+    static ServerCommits judge(String counter, long client, long server, long inDoubt, long slack, long background) {
         boolean withinDoubt = server >= client && server <= client + inDoubt + slack;
         boolean agrees = withinDoubt || Math.abs(server - client) <= TOLERANCE * client;
-        String doubt = inDoubt == 0 ? "" : " (+ up to " + inDoubt + " in doubt)";
+        String doubt = (inDoubt == 0 ? "" : " (+ up to " + inDoubt + " in doubt)")
+                + (background == 0 || server <= client ? "" : "; autovacuum vacuumed or analyzed " + background
+                        + " time(s) meanwhile, and its transactions count too");
         String message = agrees
                 ? String.format(Locale.ROOT, "the server counted %d commits, the clients %d%s", server, client, doubt)
                 : String.format(Locale.ROOT, "the server counted %d commits (%s), the clients %d%s: %+.2f%%, beyond %.1f%%",

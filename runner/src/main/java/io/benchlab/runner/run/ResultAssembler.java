@@ -2,6 +2,7 @@ package io.benchlab.runner.run;
 
 import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Consistency;
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Environment;
@@ -86,7 +87,8 @@ public final class ResultAssembler {
                 t.committed() + t.failed() + t.count(Counter.MISSED_STARTS), t.count(Counter.MISSED_STARTS));
         return new Figures(LatencySummary.round3(r.seconds()), t.committed(), t.failed(), t.count(Counter.EXHAUSTED),
                 t.retried(), tps, t.failuresByCause(), LatencySummary.of(t.transactions()),
-                t.failed() == 0 ? null : LatencySummary.of(t.failedTransactions()), statements, schedule, r.memory());
+                t.failed() == 0 ? null : LatencySummary.of(t.failedTransactions()), statements, schedule, r.memory(),
+                r.cpuSeconds() == null ? null : ClientCpu.of(r.cpuSeconds(), r.seconds(), t.committed()));
     }
 
     private static Status status(Parts p) {

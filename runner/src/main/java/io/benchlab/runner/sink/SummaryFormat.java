@@ -2,6 +2,7 @@ package io.benchlab.runner.sink;
 
 import io.benchlab.results.Figures;
 import io.benchlab.results.Knobs;
+import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
@@ -68,6 +69,12 @@ public final class SummaryFormat {
             line(b, "memory", String.format(Locale.ROOT, "heap live max %.1f MiB  resident peak %s",
                     f.memory().heapLiveMaxBytes() / 1048576.0, f.memory().rssPeakBytes() == null ? "unknown"
                             : String.format(Locale.ROOT, "%.1f MiB", f.memory().rssPeakBytes() / 1048576.0)));
+            ClientCpu cpu = f.clientCpu();
+            if (cpu != null) {
+                line(b, "client cpu", String.format(Locale.ROOT, "%.2f s  %.2f cores%s", cpu.cpuSeconds(), cpu.cores(),
+                        cpu.microsPerTransaction() == null ? ""
+                                : String.format(Locale.ROOT, "  %.1f us per transaction", cpu.microsPerTransaction())));
+            }
         }
         if (r.consistency() != null) {
             String verdict = !r.consistency().checked() ? "NOT CHECKED: " : r.consistency().ok() ? "ok: " : "FAILED: ";

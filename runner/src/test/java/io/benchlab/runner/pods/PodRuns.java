@@ -79,6 +79,9 @@ public final class PodRuns {
         assertThat(merged.figures().committed()).isEqualTo(pods.stream().mapToLong(r -> r.figures().committed()).sum());
         assertThat(merged.figures().tps()).isCloseTo(pods.stream().mapToDouble(r -> r.figures().tps()).sum(),
                 org.assertj.core.api.Assertions.within(0.002 * pods.size()));
+        assertThat(merged.figures().clientCpu().cpuSeconds()).as("the pods' CPU added")
+                .isCloseTo(pods.stream().mapToDouble(r -> r.figures().clientCpu().cpuSeconds()).sum(),
+                        org.assertj.core.api.Assertions.within(1e-6 * pods.size()));
         Histogram offline = mergedOffline(merged);
         assertThat(offline.getTotalCount()).isEqualTo(merged.figures().committed());
         assertThat(LatencySummary.ms(offline.getValueAtPercentile(99))).as("p99 of the pods' histograms merged offline")

@@ -1,0 +1,17 @@
+package io.benchlab.results;
+
+/**
+ * The CPU time the runner process spent during a measured phase, user and system, all its threads
+ * (with an in-process engine, the database's work too): {@code cpuSeconds} in all, {@code cores}
+ * its average over the phase, and {@code microsPerTransaction} per committed transaction (null
+ * when none committed). What a client costs per transaction decides how hard it can drive a
+ * database from a node of its own; the client pods of a split run add up.
+ */
+public record ClientCpu(double cpuSeconds, double cores, Double microsPerTransaction) {
+
+    /** CPU_SECONDS over a phase of SECONDS in which COMMITTED transactions committed; figures to the microsecond. */
+    public static ClientCpu of(double cpuSeconds, double seconds, long committed) {
+        return new ClientCpu(Math.round(cpuSeconds * 1e6) / 1e6, seconds > 0 ? Math.round(cpuSeconds / seconds * 1e3) / 1e3 : 0,
+                committed > 0 ? Math.round(cpuSeconds * 1e6 / committed * 10) / 10.0 : null);
+    }
+}
