@@ -1,8 +1,8 @@
 package io.benchlab.runner.sink;
 
+import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Figures;
 import io.benchlab.results.Knobs;
-import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Latency;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;

@@ -3,9 +3,9 @@ package io.benchlab.runner.server;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.benchlab.runner.metrics.ProcessCpu;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +39,7 @@ final class UsageServer implements AutoCloseable {
                         body = "no stats now".getBytes(StandardCharsets.UTF_8);
                     } else {
                         ObjectNode n = JsonNodeFactory.instance.objectNode().put("source", SOURCE)
-                                .put("cpu_ns", ((com.sun.management.OperatingSystemMXBean)
-                                        ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime())
+                                .put("cpu_ns", ProcessCpu.nanos())
                                 .put("memory_bytes", Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory())
                                 .put("net_rx_bytes", 1000L * (served.size() + 1));
                         served.add(n);
