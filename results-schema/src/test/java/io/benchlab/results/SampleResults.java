@@ -37,7 +37,7 @@ public final class SampleResults {
                                 + " 1 in round 2 at 0.0-10.0 s")),
                 new Timestamps("2025-01-15T10:00:00.125Z", "2025-01-15T10:00:41.503Z", "2025-01-15T10:01:22.017Z"),
                 new Knobs("tpcb", 10, 4, 20.0, null, 5.0, 1500.0, 2, 42L, "tpcb", "prepared", false,
-                        "read-committed", false, 3, 10.0, 1000, 5.0, "on"),
+                        "read-committed", false, 3, 10.0, 1000, 5.0, "on", "jdbc"),
                 new EngineInfo("h2", "default", "H2", "2.3.232 (2024-08-11)", "2.3.232 (2024-08-11)",
                         "jdbc:h2:tcp://db:9092/benchlab;USER=bench",
                         Map.of("CACHE_SIZE", "65536", "LOCK_TIMEOUT", "10000", "MV_STORE", "TRUE")),

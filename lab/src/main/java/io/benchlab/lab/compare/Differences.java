@@ -4,7 +4,9 @@ import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
+import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,10 +82,26 @@ public final class Differences {
     }
 
     private static void knobs(Knobs a, Knobs b, List<String> found) {
+        Knobs ea = effective(a);
+        Knobs eb = effective(b);
         for (RecordComponent c : Knobs.class.getRecordComponents()) {
             if (!FREE_KNOBS.contains(c.getName())) {
-                differ(found, kebab(c.getName()), value(c, a), value(c, b));
+                differ(found, kebab(c.getName()), value(c, ea), value(c, eb));
             }
+        }
+    }
+
+    /**
+     * The knobs as the runner reads them back: a knob that a result predates has the meaning the
+     * runner gives its absence (no server stats, the JDBC driver), so a night before a new knob
+     * and a night after it that leaves it at that meaning are one set-up. Knobs this runner
+     * cannot read are compared as they are.
+     */
+    private static Knobs effective(Knobs k) {
+        try {
+            return KnobCodec.knobs(KnobCodec.config(k, false));
+        } catch (BadInputException unreadable) {
+            return k;
         }
     }
 

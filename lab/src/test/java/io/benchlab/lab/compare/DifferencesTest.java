@@ -42,6 +42,25 @@ class DifferencesTest {
     }
 
     @Test
+    void aKnobThatAnOlderResultLacksIsReadAsTheRunnerReadsItsAbsence() {
+        Knobs before = knobs(4, null, 42, 1.0, 10_000);
+        RunResult old = run("old", before, Map.of());
+        RunResult jdbc = run("jdbc", withDriver(before, "off", "jdbc"), Map.of());
+        RunResult vertx = run("vertx", withDriver(before, "off", "vertx"), Map.of());
+        RunResult sampled = run("sampled", withDriver(before, "on", "jdbc"), Map.of());
+        assertThat(Differences.refusing(old, jdbc)).isEmpty();
+        assertThat(Differences.refusing(old, vertx)).containsExactly("driver jdbc vs vertx");
+        assertThat(Differences.refusing(old, sampled)).containsExactly("server-stats off vs on");
+    }
+
+    private static Knobs withDriver(Knobs k, String serverStats, String driver) {
+        return new Knobs(k.workload(), k.scale(), k.clients(), k.durationSeconds(), k.transactionsPerClient(),
+                k.warmupSeconds(), k.rateTps(), k.rounds(), k.seed(), k.distribution(), k.statements(), k.autocommit(),
+                k.isolation(), k.selectOnly(), k.maxTries(), k.intervalSeconds(), k.loadBatchSize(),
+                k.statementTimeoutSeconds(), serverStats, driver);
+    }
+
+    @Test
     void clientsSplitOverAnotherNumberOfPodsAreAnotherSetUp() {
         RunResult base = run("base", KNOBS, Map.of());
         Placement one = base.placement();

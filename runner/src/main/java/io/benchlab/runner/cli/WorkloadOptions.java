@@ -4,6 +4,7 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.Sampling;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
@@ -92,6 +93,11 @@ public final class WorkloadOptions {
                     + " of its own (PostgreSQL, MySQL, MariaDB) (default: ${DEFAULT-VALUE}).")
     String serverStats;
 
+    @Option(names = "--driver", paramLabel = "NAME", defaultValue = "jdbc",
+            description = "jdbc, or vertx (PostgreSQL): every connection on a few event-loop threads instead of a"
+                    + " thread each, for a client that must not run out of CPU first (default: ${DEFAULT-VALUE}).")
+    String driver;
+
     public WorkloadConfig toConfig() {
         return toConfig(clients);
     }
@@ -109,7 +115,8 @@ public final class WorkloadOptions {
                 choice(Distribution.class, "--distribution", distribution),
                 choice(StatementMode.class, "--statements", statements),
                 autocommit, choice(Isolation.class, "--isolation", isolation), selectOnly, maxTries, interval,
-                load.batchSize, init, statementTimeout, choice(Sampling.class, "--server-stats", serverStats));
+                load.batchSize, init, statementTimeout, choice(Sampling.class, "--server-stats", serverStats),
+                choice(ClientDriver.class, "--driver", driver));
     }
 
     /** The constant of that name in any case, with -, _ or a space between words: "Read Committed". */

@@ -16,6 +16,15 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class CallGuard {
 
+    /** How the watchdog cancels and aborts the calls of a client that has no JDBC connection. */
+    public interface Handle {
+        /** Asks the server to cancel the running statement. */
+        void cancel();
+
+        /** Closes the connection under the running call, which then fails. */
+        void abort();
+    }
+
     /** Why the watchdog stepped in against the client's call. */
     public enum Cancel { TIMEOUT, STOP }
 
@@ -35,6 +44,9 @@ public final class CallGuard {
     private final AtomicLong since = new AtomicLong();
     private final AtomicReference<Statement> statement = new AtomicReference<>();
     private volatile Connection connection;
+    private volatile Handle handle;
+    /** A call of a {@link Handle}'s client that a cancel can stop (a commit is not). */
+    private volatile boolean cancellable;
     private volatile Thread client;
     private volatile Cancel cancel;
     private volatile boolean aborted;
@@ -48,6 +60,20 @@ public final class CallGuard {
     public void connection(Connection c) {
         connection = c;
         client = Thread.currentThread();
+    }
+
+    /**
+     * How to cancel and abort the calls of a client without JDBC. Such a client has no thread of
+     * its own inside the call to interrupt: an abort ends its call.
+     */
+    public void handle(Handle h) {
+        handle = h;
+    }
+
+    /** A {@link Handle}'s client starts a call: a statement, or (not cancellable) a commit. */
+    public void begin(boolean canCancel) {
+        cancellable = canCancel;
+        since.lazySet(System.nanoTime() | 1);
     }
 
     /** A statement starts ({@code null} for a commit, which only an abort can stop). */
@@ -97,6 +123,13 @@ public final class CallGuard {
         stepCall = since.get();
         step(CANCELLED);
         cancel = reason;
+        Handle h = handle;
+        if (h != null) {
+            if (cancellable) {
+                ASYNC.execute(h::cancel);
+            }
+            return;
+        }
         Statement s = statement.get();
         if (s != null) {
             ASYNC.execute(() -> {
@@ -113,7 +146,12 @@ public final class CallGuard {
     public void abort() {
         step(ABORTED);
         aborted = true;
-        abortInBackground(connection);
+        Handle h = handle;
+        if (h != null) {
+            ASYNC.execute(h::abort);
+        } else {
+            abortInBackground(connection);
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import io.benchlab.results.IntervalPoint;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
@@ -81,6 +82,13 @@ public final class Driver {
         this.intervalNanos = config.interval().toNanos();
     }
 
+    /** Refuses, before anything starts, a target that DRIVER cannot connect to as it is given. */
+    public static void requireReachableBy(ClientDriver driver, Target target) {
+        if (driver == ClientDriver.VERTX) {
+            VertxClients.options(target);
+        }
+    }
+
     /** Runs once every client has connected, before the first transaction (not after a stop). */
     public void whenClientsOpen(Runnable action) {
         this.clientsOpen = action;
@@ -110,19 +118,21 @@ public final class Driver {
         RunMetrics metrics = new RunMetrics();
         PartialLedger partials = new PartialLedger();
         SplittableRandom seeds = new SplittableRandom(config.seed());
-        List<Worker> workers = new ArrayList<>();
+        List<Client> workers = new ArrayList<>();
         int first = pods.firstClient(config.clients());
         int share = pods.share(config.clients());
+        VertxClients vertx = config.driver() == ClientDriver.VERTX ? new VertxClients(target, share) : null;
         for (int i = 0; i < first + share; i++) {
             // Each client's stream is the i-th split of the seed: reproducible, never shared, on any pod.
             SplittableRandom stream = seeds.split();
             if (i >= first) {
-                workers.add(new Worker(i, target, config, stream, metrics.worker(), partials));
+                workers.add(vertx == null ? new Worker(i, target, config, stream, metrics.worker(), partials)
+                        : new VertxClient(i, target, config, vertx, stream, metrics.worker()));
             }
         }
         ExecutorService pool = Executors.newFixedThreadPool(share, clientThreads());
         try (MemoryWatcher memory = new MemoryWatcher(Defaults.MEMORY_SAMPLE_EVERY);
-             Watchdog dog = new Watchdog(workers.stream().map(Worker::guard).toList(), config.statementTimeout())) {
+             Watchdog dog = new Watchdog(workers.stream().map(Client::guard).toList(), config.statementTimeout())) {
             watchdog = dog;
             if (stop) {
                 dog.stopAll();
@@ -144,7 +154,7 @@ public final class Driver {
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
             }
-            String firstError = workers.stream().map(Worker::firstError).filter(e -> e != null)
+            String firstError = workers.stream().map(Client::firstError).filter(e -> e != null)
                     .findFirst().orElse(null);
             return new DriverOutcome(config.warmup().toNanos() / 1e9, metrics.warmupCommittedCount(),
                     metrics.warmupFailedCount(), metrics.warmupMissedStartsCount(), rounds, intervals, stop,
@@ -154,14 +164,17 @@ public final class Driver {
             boolean allReturned = pool.awaitTermination(stop ? 100 : 10_000, TimeUnit.MILLISECONDS);
             // A client still inside a call must not be closed under it (a driver may block on
             // its lock): its connection is aborted instead.
-            workers.forEach(allReturned ? Worker::close : Worker::abort);
+            workers.forEach(allReturned ? Client::close : Client::abort);
+            if (vertx != null) {
+                vertx.close();
+            }
         }
     }
 
     /** Opens every client's connection, in parallel on the client threads; a stop does not wait for them. */
-    private void open(List<Worker> workers, ExecutorService pool) throws SQLException, InterruptedException {
+    private void open(List<Client> workers, ExecutorService pool) throws SQLException, InterruptedException {
         List<Future<?>> opening = new ArrayList<>();
-        for (Worker w : workers) {
+        for (Client w : workers) {
             opening.add(pool.submit(() -> {
                 w.open();
                 return null;
@@ -212,14 +225,14 @@ public final class Driver {
         return new RoundPlan(start, measuredStart, end, deadline, transactions, period);
     }
 
-    private RoundOutcome runRound(int round, RoundPlan plan, List<Worker> workers, RunMetrics metrics,
+    private RoundOutcome runRound(int round, RoundPlan plan, List<Client> workers, RunMetrics metrics,
                                   ExecutorService pool, MemoryWatcher memory, List<IntervalPoint> intervals)
             throws InterruptedException {
         CountDownLatch done = new CountDownLatch(workers.size());
         AtomicLong lastFinish = new AtomicLong(plan.start());
         List<Future<?>> futures = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
-            Worker worker = workers.get(i);
+            Client worker = workers.get(i);
             // Under --rate the clients' schedules are staggered evenly across one period, run-wide.
             long offset = plan.periodNanos() * worker.index() / config.clients();
             futures.add(pool.submit(() -> {

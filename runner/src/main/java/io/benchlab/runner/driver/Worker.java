@@ -2,8 +2,6 @@ package io.benchlab.runner.driver;
 
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.CallGuard;
-import io.benchlab.runner.core.CallGuard.Cancel;
-import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
@@ -27,11 +25,9 @@ import java.util.function.BooleanSupplier;
  * that times transactions and decides what a failure means: retried, failed for good, in doubt,
  * or (autocommit) left partly applied.
  */
-final class Worker implements AutoCloseable {
+final class Worker implements Client {
 
     private static final long PARK_MARGIN_NANOS = 200_000;
-    private static final long RECONNECT_FIRST_PAUSE_MILLIS = 50;
-    private static final long RECONNECT_MAX_PAUSE_MILLIS = 2_000;
 
     private final int index;
     private final Target target;
@@ -63,12 +59,13 @@ final class Worker implements AutoCloseable {
         this.random = random;
     }
 
-    /** This client's number, run-wide (across client pods). */
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
-    void open() throws SQLException {
+    @Override
+    public void open() throws SQLException {
         connection = target.connect();
         if (config.isolation().jdbcLevel() >= 0) {
             connection.setTransactionIsolation(config.isolation().jdbcLevel());
@@ -95,53 +92,41 @@ final class Worker implements AutoCloseable {
         }
     }
 
-    CallGuard guard() {
+    @Override
+    public CallGuard guard() {
         return guard;
     }
 
-    String firstError() {
+    @Override
+    public String firstError() {
         return firstError;
     }
 
     /** Runs one round's transactions on the calling thread until the plan or {@code stop} ends it. */
-    void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
-        long intended = plan.start() + offsetNanos;
-        long measuredDone = 0;
+    @Override
+    public void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
+        ClientSchedule schedule = new ClientSchedule(plan, offsetNanos, metrics);
         while (!stop.getAsBoolean() && !gaveUp) {
             long txStart;
             if (plan.paced()) {
-                long now = System.nanoTime();
-                if (intended - plan.measuredStart() < 0 && now - plan.measuredStart() >= 0) {
-                    // The warm-up ended with part of its schedule not started: that backlog is
-                    // dropped, so the measured phase neither runs it nor times its own from it.
-                    metrics.warmupMissedStarts(plan.startsBefore(intended, plan.measuredStart()));
-                    intended = plan.measuredStart() + offsetNanos;
-                }
-                if (plan.pastDeadline(now)) {
-                    metrics.missedStarts(plan.startsBefore(intended, plan.end()));
+                if (!schedule.mayStart(System.nanoTime()) || !sleepUntil(schedule.intended(), plan, stop)) {
                     return;
                 }
-                if (!sleepUntil(intended, plan, stop)) {
-                    return;
-                }
-                txStart = intended;
-                intended += plan.periodNanos();
+                txStart = schedule.intended();
             } else {
                 txStart = System.nanoTime();
             }
-            boolean measured = txStart - plan.measuredStart() >= 0;
-            if (measured && (plan.over(txStart) || measuredDone >= plan.transactions())) {
+            if (!schedule.start(txStart)) {
                 return;
             }
+            boolean measured = schedule.measured();
             if (transaction == null && !reconnect(plan, stop, measured)) {
                 // The round ended, or the server stayed away, while this client was reconnecting.
                 return;
             }
             distribution.next(random, scale, in);
             attempt(measured, txStart, plan, stop);
-            if (measured) {
-                measuredDone++;
-            }
+            schedule.finished();
         }
     }
 
@@ -168,11 +153,9 @@ final class Worker implements AutoCloseable {
                 }
                 return;
             } catch (SQLException e) {
-                Cancel cancel = guard.takeCancel();
                 Thread.interrupted(); // the watchdog may have interrupted this thread; its pauses must still pause
-                // An aborted connection is lost even when the error says otherwise (it may still be closing).
-                boolean lost = guard.takeAborted() || connectionLost(e);
-                if (lost && transaction.failedWhileCommitting()) {
+                TryFailure failure = TryFailure.of(e, guard, closed(), stop.getAsBoolean(), target.engine());
+                if (failure.lost() && transaction.failedWhileCommitting()) {
                     metrics.inDoubt();
                 }
                 transaction.rollbackQuietly();
@@ -180,27 +163,20 @@ final class Worker implements AutoCloseable {
                     failing = transaction.next();
                     tries = 1;
                 }
-                String cause = WorkerMetrics.causeOf(e.getSQLState(), cancel == Cancel.TIMEOUT);
-                boolean retryable = !lost && cancel == null && target.engine().isRetryable(e);
-                boolean stopping = cancel == Cancel.STOP || stop.getAsBoolean();
-                if (retryable && tries < maxTries && !stopping) {
+                if (failure.retry(tries, maxTries)) {
                     if (measured) {
-                        metrics.retried(cause);
+                        metrics.retried(failure.cause());
                     }
                     continue;
                 }
                 if (config.autocommit()) {
-                    partials.abandoned(transaction.landed(), transaction.next(), lost, in.delta);
+                    partials.abandoned(transaction.landed(), transaction.next(), failure.lost(), in.delta);
                 }
-                if (!stopping) {
+                if (!failure.stopping()) {
                     noteFirstError(e);
-                    if (measured) {
-                        metrics.failed(cause, System.nanoTime() - txStart, retryable);
-                    } else {
-                        metrics.warmupFailed();
-                    }
+                    failure.count(metrics, measured, System.nanoTime() - txStart);
                 }
-                if (lost) {
+                if (failure.lost()) {
                     reconnect(plan, stop, measured);
                 }
                 return;
@@ -210,17 +186,11 @@ final class Worker implements AutoCloseable {
 
     private void noteFirstError(SQLException e) {
         if (firstError == null) {
-            firstError = Redact.message("client " + index + ": " + e.getSQLState() + " " + e.getMessage(),
-                    target.password());
+            firstError = TryFailure.firstError(index, e, target);
         }
     }
 
-    /** A broken connection (08xxx), or a server shutting it down (57P0x): the run goes on after a reconnect. */
-    private boolean connectionLost(SQLException e) {
-        String state = e.getSQLState();
-        if (state != null && (state.startsWith("08") || state.startsWith("57P0"))) {
-            return true;
-        }
+    private boolean closed() {
         try {
             return connection.isClosed();
         } catch (SQLException closed) {
@@ -233,17 +203,15 @@ final class Worker implements AutoCloseable {
      * server has stayed away for {@link Defaults#RECONNECT_FOR}; true when connected.
      */
     private boolean reconnect(RoundPlan plan, BooleanSupplier stop, boolean measured) {
-        long pauseMillis = RECONNECT_FIRST_PAUSE_MILLIS;
-        long giveUp = System.nanoTime() + Defaults.RECONNECT_FOR.toNanos();
+        Reconnect reconnect = new Reconnect();
         close();
         while (!stop.getAsBoolean() && !plan.over(System.nanoTime())) {
-            if (System.nanoTime() - giveUp > 0) {
+            if (reconnect.expired()) {
                 gaveUp = true;
-                firstError = "client " + index + ": the server did not answer for "
-                        + Defaults.RECONNECT_FOR.toSeconds() + " s; the client gave up";
+                firstError = Reconnect.gaveUp(index);
                 return false;
             }
-            LockSupport.parkNanos(pauseMillis * 1_000_000L);
+            LockSupport.parkNanos(reconnect.nextPauseMillis() * 1_000_000L);
             try {
                 open();
                 if (measured) {
@@ -252,7 +220,6 @@ final class Worker implements AutoCloseable {
                 return true;
             } catch (SQLException stillDown) {
                 close();
-                pauseMillis = Math.min(pauseMillis * 2, RECONNECT_MAX_PAUSE_MILLIS);
             }
         }
         return false;
@@ -280,8 +247,8 @@ final class Worker implements AutoCloseable {
         return !plan.over(intended);
     }
 
-    /** Closes the connection from another thread while a call may still run on it. */
-    void abort() {
+    @Override
+    public void abort() {
         guard.abort();
         guard.interrupt();
     }

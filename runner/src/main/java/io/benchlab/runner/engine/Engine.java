@@ -24,6 +24,11 @@ public interface Engine {
     /** Which {@code ddl-*.sql} / {@code keys-*.sql} pair the workload uses. */
     String dialect();
 
+    /** Whether {@code --driver vertx} (an event-loop client of this engine's wire protocol) can drive it. */
+    default boolean speaksVertx() {
+        return false;
+    }
+
     /** The profiles this engine knows, the default first. */
     List<Profile> profiles();
 

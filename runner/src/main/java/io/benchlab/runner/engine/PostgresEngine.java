@@ -25,6 +25,11 @@ final class PostgresEngine implements ServerEngine {
     }
 
     @Override
+    public boolean speaksVertx() {
+        return true;
+    }
+
+    @Override
     public String description() {
         return "PostgreSQL server (pgjdbc " + org.postgresql.util.DriverInfo.DRIVER_VERSION + ")";
     }

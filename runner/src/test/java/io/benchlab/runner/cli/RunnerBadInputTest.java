@@ -176,7 +176,22 @@ class RunnerBadInputTest {
                         "--engine mariadb", "jdbc:mysql:"),
                 new Case("URL without jdbc:", runAt("postgres", "postgres://127.0.0.1:1/bench"),
                         "--jdbc-url", "not a JDBC URL", "jdbc:postgresql:"),
-                new Case("empty URL", runAt("hsqldb", ""), "--jdbc-url", "empty"));
+                new Case("empty URL", runAt("hsqldb", ""), "--jdbc-url", "empty"),
+                new Case("--driver nope", runAt("postgres", "jdbc:postgresql://127.0.0.1:1/bench", "--driver", "nope"),
+                        "unknown --driver 'nope'"),
+                new Case("--driver vertx on hsqldb", quickRun("--driver", "vertx"),
+                        "--driver vertx is PostgreSQL's only", "--driver jdbc"),
+                new Case("--driver vertx with --autocommit", runAt("postgres", "jdbc:postgresql://127.0.0.1:1/bench",
+                        "--driver", "vertx", "--autocommit"), "--driver vertx", "--autocommit"),
+                new Case("--driver vertx with --statements direct", runAt("postgres",
+                        "jdbc:postgresql://127.0.0.1:1/bench", "--driver", "vertx", "--statements", "direct"),
+                        "--driver vertx", "--statements direct"),
+                new Case("--driver vertx with URL parameters", runAt("postgres",
+                        "jdbc:postgresql://127.0.0.1:1/bench?sslmode=require", "--driver", "vertx"),
+                        "--driver vertx takes a plain jdbc:postgresql://host:port/database URL", "sslmode"),
+                new Case("--driver vertx with several hosts", runAt("postgres",
+                        "jdbc:postgresql://127.0.0.1:1,127.0.0.2:1/bench", "--driver", "vertx"),
+                        "--driver vertx", "several hosts"));
     }
 
     /** Files and directories that cannot take what the run writes, said in words, before the run. */

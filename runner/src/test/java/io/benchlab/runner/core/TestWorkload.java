@@ -1,6 +1,7 @@
 package io.benchlab.runner.core;
 
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.Sampling;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.Distribution;
@@ -31,6 +32,7 @@ public final class TestWorkload {
     private int loadBatchSize = 10_000;
     private boolean init;
     private Sampling serverStats = Sampling.ON;
+    private ClientDriver driver = ClientDriver.JDBC;
 
     public TestWorkload clients(int n) {
         clients = n;
@@ -114,6 +116,11 @@ public final class TestWorkload {
         return this;
     }
 
+    public TestWorkload driver(ClientDriver d) {
+        driver = d;
+        return this;
+    }
+
     public TestWorkload init(boolean on) {
         init = on;
         return this;
@@ -122,6 +129,6 @@ public final class TestWorkload {
     public WorkloadConfig build() {
         return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds,
                 seed, distribution, statements, autocommit, isolation, selectOnly, maxTries, interval,
-                loadBatchSize, init, statementTimeout, serverStats);
+                loadBatchSize, init, statementTimeout, serverStats, driver);
     }
 }

@@ -2,7 +2,6 @@ package io.benchlab.runner.it;
 
 import static io.benchlab.runner.it.ServerRuns.assertHealthy;
 import static io.benchlab.runner.it.ServerRuns.assertOkAndConsistent;
-import static io.benchlab.runner.it.ServerRuns.config;
 import static io.benchlab.runner.it.ServerRuns.counts;
 import static io.benchlab.runner.it.ServerRuns.describe;
 import static io.benchlab.runner.it.ServerRuns.ensureScale;
@@ -17,6 +16,7 @@ import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.pods.PodMerge;
 import io.benchlab.runner.pods.PodRuns;
 import io.benchlab.runner.run.RunIds;
@@ -74,6 +74,11 @@ abstract class ServerEngineContract {
 
     /** Engine-specific checks of a healthy run's engine block. */
     abstract void checkEngineInfo(RunResult result);
+
+    /** The workload every run here starts from; a subclass may have its clients talk another way (--driver). */
+    TestWorkload config() {
+        return ServerRuns.config();
+    }
 
     @Test
     @Order(1)

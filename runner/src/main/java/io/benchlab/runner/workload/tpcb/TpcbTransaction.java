@@ -33,6 +33,35 @@ public final class TpcbTransaction implements AutoCloseable {
         Step.UPDATE_BRANCH, Step.INSERT_HISTORY};
     private static final Step[] SELECT_ONLY = {Step.SELECT_ACCOUNT};
 
+    /** The statements a transaction runs, in order: the full mix or, with {@code selectOnly}, the read alone. */
+    public static Step[] order(boolean selectOnly) {
+        return (selectOnly ? SELECT_ONLY : FULL).clone();
+    }
+
+    /** A statement's SQL, its values as JDBC's {@code ?} in the order {@link #values} gives them. */
+    public static String sql(Step step) {
+        return switch (step) {
+            case UPDATE_ACCOUNT -> UPDATE_ACCOUNT;
+            case SELECT_ACCOUNT -> SELECT_ACCOUNT;
+            case UPDATE_TELLER -> UPDATE_TELLER;
+            case UPDATE_BRANCH -> UPDATE_BRANCH;
+            case INSERT_HISTORY -> INSERT_HISTORY;
+            default -> throw new IllegalStateException("not a statement: " + step);
+        };
+    }
+
+    /** A statement's values for one transaction's input, in the order of its {@code ?}s. */
+    public static int[] values(Step step, TxInput in) {
+        return switch (step) {
+            case UPDATE_ACCOUNT -> new int[] {in.delta, in.aid};
+            case SELECT_ACCOUNT -> new int[] {in.aid};
+            case UPDATE_TELLER -> new int[] {in.delta, in.tid};
+            case UPDATE_BRANCH -> new int[] {in.delta, in.bid};
+            case INSERT_HISTORY -> new int[] {in.tid, in.bid, in.aid, in.delta};
+            default -> throw new IllegalStateException("not a statement: " + step);
+        };
+    }
+
     private final Connection connection;
     private final boolean autocommit;
     private final Step[] order;
@@ -169,14 +198,7 @@ public final class TpcbTransaction implements AutoCloseable {
     }
 
     private void direct(Step step, TxInput in) throws SQLException {
-        String text = switch (step) {
-            case UPDATE_ACCOUNT -> fill(UPDATE_ACCOUNT, in.delta, in.aid);
-            case SELECT_ACCOUNT -> fill(SELECT_ACCOUNT, in.aid);
-            case UPDATE_TELLER -> fill(UPDATE_TELLER, in.delta, in.tid);
-            case UPDATE_BRANCH -> fill(UPDATE_BRANCH, in.delta, in.bid);
-            case INSERT_HISTORY -> fill(INSERT_HISTORY, in.tid, in.bid, in.aid, in.delta);
-            default -> throw new IllegalStateException("not a statement: " + step);
-        };
+        String text = fill(sql(step), values(step, in));
         guard.begin(direct);
         if (step == Step.SELECT_ACCOUNT) {
             readBalance(direct.executeQuery(text));

@@ -35,7 +35,8 @@ public record WorkloadConfig(
         int loadBatchSize,
         boolean init,
         Duration statementTimeout,
-        Sampling serverStats) {
+        Sampling serverStats,
+        ClientDriver driver) {
 
     /** Prepared statements (the default) or plain statements with inlined values. */
     public enum StatementMode { PREPARED, DIRECT }
@@ -43,9 +44,28 @@ public record WorkloadConfig(
     /** Whether the runner samples the database's own statistics while the clients run. */
     public enum Sampling { ON, OFF }
 
+    /**
+     * How the clients talk to the database: the engine's JDBC driver, one thread blocked on each
+     * connection; or (PostgreSQL) Vert.x's client, every connection on a few event-loop threads,
+     * so the client spends its CPU on the transactions and not on waking a thread per round trip.
+     */
+    public enum ClientDriver { JDBC, VERTX }
+
+    /** A config from before {@code driver} was a knob: JDBC. */
+    public WorkloadConfig(int scale, int clients, Duration duration, Long transactionsPerClient, Duration warmup,
+                          Double rateTps, int rounds, long seed, Distribution distribution, StatementMode statements,
+                          boolean autocommit, Isolation isolation, boolean selectOnly, int maxTries, Duration interval,
+                          int loadBatchSize, boolean init, Duration statementTimeout, Sampling serverStats) {
+        this(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds, seed, distribution, statements,
+                autocommit, isolation, selectOnly, maxTries, interval, loadBatchSize, init, statementTimeout,
+                serverStats, ClientDriver.JDBC);
+    }
+
     public WorkloadConfig {
         // A result from before the knob existed: that run sampled nothing.
         serverStats = serverStats == null ? Sampling.OFF : serverStats;
+        // A result from before the knob existed: its clients used JDBC.
+        driver = driver == null ? ClientDriver.JDBC : driver;
         checkLoad(scale, loadBatchSize);
         positive("--clients", clients);
         if (clients > Defaults.MAX_CLIENTS) {
@@ -102,6 +122,15 @@ public record WorkloadConfig(
         if (engine.isolationsLosingUpdates().contains(isolation.jdbcLevel())) {
             throw new BadInputException(engine.name() + " loses concurrent updates at --isolation " + isolation.label()
                     + ", so TPC-B's balance sums cannot hold; choose read-committed or stricter");
+        }
+        if (driver == ClientDriver.VERTX) {
+            if (!engine.speaksVertx()) {
+                throw new BadInputException("--driver vertx is PostgreSQL's only; " + engine.name() + " runs with --driver jdbc");
+            }
+            if (autocommit || statements == StatementMode.DIRECT) {
+                throw new BadInputException("--driver vertx runs prepared statements in explicit transactions;"
+                        + " --autocommit and --statements direct run with --driver jdbc");
+            }
         }
         return this;
     }

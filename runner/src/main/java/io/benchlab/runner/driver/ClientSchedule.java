@@ -1,0 +1,78 @@
+package io.benchlab.runner.driver;
+
+import io.benchlab.runner.metrics.WorkerMetrics;
+
+/**
+ * One client's way through one round: when its next transaction starts, whether that one is
+ * measured, and when the client is done. Every client decides these here, whatever it talks
+ * through; a client only waits its own way for an intended start that lies ahead (a thread
+ * parks, an event loop sets a timer).
+ */
+final class ClientSchedule {
+
+    private final RoundPlan plan;
+    private final long offsetNanos;
+    private final WorkerMetrics metrics;
+    private long intended;
+    private long measuredDone;
+    private boolean measured;
+
+    /** {@code offsetNanos}: where in each period this client's intended starts fall, under --rate. */
+    ClientSchedule(RoundPlan plan, long offsetNanos, WorkerMetrics metrics) {
+        this.plan = plan;
+        this.offsetNanos = offsetNanos;
+        this.metrics = metrics;
+        this.intended = plan.start() + offsetNanos;
+    }
+
+    RoundPlan plan() {
+        return plan;
+    }
+
+    /**
+     * Under --rate, as of {@code now}: false when no transaction may start any more (the starts
+     * it misses are counted); else the client waits until {@link #intended()} and then starts.
+     */
+    boolean mayStart(long now) {
+        if (intended - plan.measuredStart() < 0 && now - plan.measuredStart() >= 0) {
+            // The warm-up ended with part of its schedule not started: that backlog is dropped, so
+            // the measured phase neither runs it nor times its own from it.
+            metrics.warmupMissedStarts(plan.startsBefore(intended, plan.measuredStart()));
+            intended = plan.measuredStart() + offsetNanos;
+        }
+        if (plan.pastDeadline(now)) {
+            metrics.missedStarts(plan.startsBefore(intended, plan.end()));
+            return false;
+        }
+        return !plan.over(intended);
+    }
+
+    /** Under --rate, the next transaction's intended start: its latency is timed from here. */
+    long intended() {
+        return intended;
+    }
+
+    /**
+     * A transaction is to start at {@code txStart} (the intended start under --rate, else now):
+     * true when it goes ahead, false when the client's part of the round is over.
+     */
+    boolean start(long txStart) {
+        if (plan.paced()) {
+            intended += plan.periodNanos();
+        }
+        measured = txStart - plan.measuredStart() >= 0;
+        return !(measured && (plan.over(txStart) || measuredDone >= plan.transactions()));
+    }
+
+    /** Whether the transaction that started last belongs to the measured phase. */
+    boolean measured() {
+        return measured;
+    }
+
+    /** The transaction that started last is over, committed or failed for good. */
+    void finished() {
+        if (measured) {
+            measuredDone++;
+        }
+    }
+}

@@ -1,0 +1,455 @@
+package io.benchlab.runner.driver;
+
+import io.benchlab.runner.core.CallGuard;
+import io.benchlab.runner.core.Redact;
+import io.benchlab.runner.core.Target;
+import io.benchlab.runner.engine.CommitCounter;
+import io.benchlab.runner.metrics.Step;
+import io.benchlab.runner.metrics.StepTimer;
+import io.benchlab.runner.metrics.WorkerMetrics;
+import io.benchlab.runner.workload.tpcb.Distribution;
+import io.benchlab.runner.workload.tpcb.TpcbTransaction;
+import io.benchlab.runner.workload.tpcb.TxInput;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.impl.ContextInternal;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.PreparedQuery;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+import io.vertx.sqlclient.impl.SqlClientInternal;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A client on Vert.x's PostgreSQL client ({@code --driver vertx}). It runs {@link Worker}'s
+ * transaction by the same rules: the same statements, prepared once and run one at a time in as
+ * many round trips as pgjdbc's (BEGIN goes with the first statement), started and timed by
+ * the same {@link ClientSchedule}, judged by the same {@link TryFailure}, reconnected by the same
+ * {@link Reconnect}, and watched by the same {@link Watchdog}. But its connection lives on an
+ * event loop that many clients share, so no thread sleeps and wakes for each round trip: every
+ * step below runs as a callback on that loop, and the thread that calls {@link #run} only waits
+ * for the round to end.
+ */
+final class VertxClient implements Client {
+
+    /** A paced client looks at the stop at least this often while it waits for its next start. */
+    private static final long MAX_WAIT_NANOS = 50_000_000L;
+
+    private final int index;
+    private final Target target;
+    private final WorkloadConfig config;
+    private final VertxClients vertx;
+    private final Distribution distribution;
+    private final SplittableRandom random;
+    private final WorkerMetrics metrics;
+    private final Step[] order;
+    private final CallGuard guard = new CallGuard();
+    private final TxInput in = new TxInput();
+    /** The transaction's statements in PostgreSQL's spelling, prepared on first use and kept by the connection. */
+    private final String[] sql;
+    private final List<PreparedQuery<RowSet<Row>>> statements = new ArrayList<>();
+    private ContextInternal context;
+    /** Read by the watchdog's cancel and abort, from other threads. */
+    private volatile PgConnection connection;
+    private volatile String firstError;
+    private volatile CompletableFuture<Void> roundDone;
+
+    // The round and the transaction in flight: touched only on the client's event loop.
+    private ClientSchedule schedule;
+    private BooleanSupplier stop;
+    private boolean gaveUp;
+    private long txStart;
+    private int tries;
+    private boolean committing;
+    private StepTimer timer;
+
+    VertxClient(int index, Target target, WorkloadConfig config, VertxClients vertx, SplittableRandom random,
+                WorkerMetrics metrics) {
+        this.index = index;
+        this.target = target;
+        this.config = config;
+        this.vertx = vertx;
+        this.distribution = config.distribution();
+        this.random = random;
+        this.metrics = metrics;
+        this.order = TpcbTransaction.order(config.selectOnly());
+        this.sql = new String[order.length];
+        for (int i = 0; i < order.length; i++) {
+            sql[i] = VertxClients.numbered(TpcbTransaction.sql(order[i]));
+        }
+        guard.handle(new CallGuard.Handle() {
+            @Override
+            public void cancel() {
+                PgConnection c = connection;
+                if (c != null) {
+                    c.cancelRequest();
+                }
+            }
+
+            @Override
+            public void abort() {
+                PgConnection c = connection;
+                if (c != null) {
+                    c.close();
+                }
+            }
+        });
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public CallGuard guard() {
+        return guard;
+    }
+
+    @Override
+    public String firstError() {
+        return firstError;
+    }
+
+    @Override
+    public void open() throws SQLException {
+        context = vertx.context();
+        // A callback that throws is a bug of this class: it ends the round as a client failure, not in a hang.
+        context.exceptionHandler(t -> {
+            CompletableFuture<Void> done = roundDone;
+            if (done != null) {
+                done.completeExceptionally(t);
+            }
+        });
+        CompletableFuture<PgConnection> opened = new CompletableFuture<>();
+        context.runOnContext(v -> connect().onComplete(ar -> {
+            if (ar.succeeded()) {
+                opened.complete(ar.result());
+            } else {
+                opened.completeExceptionally(ar.cause());
+            }
+        }));
+        try {
+            connection = opened.get();
+        } catch (ExecutionException e) {
+            throw connectFailure(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("client " + index + ": interrupted while connecting", "08001");
+        }
+    }
+
+    /**
+     * Connects on the client's event loop and readies the connection as {@link Worker#open()}
+     * does its own: the isolation level, the commit count settled. The statements are prepared
+     * by their first transaction, inside it, as pgjdbc prepares its own after a few uses.
+     */
+    private Future<PgConnection> connect() {
+        return PgConnection.connect(vertx.vertx(), vertx.options()).compose(c -> ready(c).transform(ar -> {
+            if (ar.failed()) {
+                c.close();
+                return Future.failedFuture(ar.cause());
+            }
+            return Future.succeededFuture(c);
+        }));
+    }
+
+    private Future<Void> ready(PgConnection c) {
+        Future<?> f = Future.succeededFuture();
+        if (config.isolation().jdbcLevel() >= 0) {
+            f = c.query("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL "
+                    + config.isolation().name().replace('_', ' ')).execute();
+        }
+        statements.clear();
+        for (String statement : sql) {
+            statements.add(c.preparedQuery(statement));
+        }
+        // Setting up committed on the server: that counts now, not in the run.
+        CommitCounter counter = CommitCounter.forRun(target.engine(), false);
+        if (counter != null && counter.settle() != null) {
+            // As Worker's: a server that cannot settle only leaves the closure inexact.
+            f = f.compose(x -> c.query(counter.settle()).execute().otherwiseEmpty());
+        }
+        return f.mapEmpty();
+    }
+
+    @Override
+    public void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        roundDone = done;
+        context.runOnContext(v -> {
+            this.schedule = new ClientSchedule(plan, offsetNanos, metrics);
+            this.stop = stop;
+            next();
+        });
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    done.get();
+                    break;
+                } catch (InterruptedException e) {
+                    // The watchdog's abort already closed the connection under the call, which
+                    // fails on the loop at once; returning now would leave the loop running this
+                    // client into the next round.
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("client " + index + " failed: " + e.getCause(), e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The next transaction, when the schedule lets it start; or the client's part of the round ends. */
+    private void next() {
+        if (stop.getAsBoolean() || gaveUp) {
+            finish();
+        } else if (!schedule.plan().paced()) {
+            begin(System.nanoTime());
+        } else if (schedule.mayStart(System.nanoTime())) {
+            awaitStart();
+        } else {
+            finish();
+        }
+    }
+
+    /** Waits on the loop's timer until the intended start: its lateness is latency, as a parked thread's is. */
+    private void awaitStart() {
+        long wait = schedule.intended() - System.nanoTime();
+        if (wait <= 0) {
+            begin(schedule.intended());
+        } else if (stop.getAsBoolean() || schedule.plan().over(schedule.intended())) {
+            finish();
+        } else {
+            later(Math.min(wait, MAX_WAIT_NANOS), this::awaitStart);
+        }
+    }
+
+    private void begin(long start) {
+        if (!schedule.start(start)) {
+            finish();
+            return;
+        }
+        if (connection == null) {
+            reconnect(() -> begin(start, schedule.measured()));
+        } else {
+            begin(start, schedule.measured());
+        }
+    }
+
+    private void begin(long start, boolean measured) {
+        txStart = start;
+        tries = 1;
+        timer = measured ? metrics : StepTimer.OFF;
+        distribution.next(random, config.scale(), in);
+        // A step that came too late for the last transaction is not this one's.
+        guard.takeCancel();
+        guard.takeAborted();
+        attempt();
+    }
+
+    /**
+     * BEGIN rides with the first statement, one write and one round trip for both, as pgjdbc sends
+     * them. The pair is no cancel's until BEGIN has answered: BEGIN is a protocol unit of its own,
+     * and a cancel that hit it would leave the statement after it to run, and commit, alone.
+     */
+    private void attempt() {
+        committing = false;
+        timer.start();
+        guard.begin(false);
+        Tuple first = values(order[0]);
+        Throwable[] beginFailed = new Throwable[1];
+        ((SqlClientInternal) connection).group(pair -> {
+            pair.query("BEGIN").execute(ar -> {
+                if (ar.succeeded()) {
+                    guard.begin(true);
+                } else {
+                    beginFailed[0] = ar.cause();
+                }
+            });
+            pair.preparedQuery(sql[0]).execute(first,
+                    ar -> answered(0, beginFailed[0] == null ? ar : Future.failedFuture(beginFailed[0])));
+        });
+    }
+
+    private void statement(int i) {
+        if (i == order.length) {
+            commit();
+            return;
+        }
+        guard.begin(true);
+        statements.get(i).execute(values(order[i]), ar -> answered(i, ar));
+    }
+
+    private void answered(int i, AsyncResult<RowSet<Row>> ar) {
+        Step step = order[i];
+        if (ar.failed()) {
+            failed(ar.cause());
+        } else if (step == Step.SELECT_ACCOUNT && ar.result().size() == 0) {
+            failed(new SQLException("account row not found", "02000"));
+        } else {
+            timer.lap(step);
+            statement(i + 1);
+        }
+    }
+
+    private Tuple values(Step step) {
+        Tuple values = Tuple.tuple();
+        for (int v : TpcbTransaction.values(step, in)) {
+            values.addInteger(v);
+        }
+        return values;
+    }
+
+    private void commit() {
+        committing = true;
+        guard.begin(false);
+        connection.query("COMMIT").execute(ar -> {
+            if (ar.failed()) {
+                failed(ar.cause());
+                return;
+            }
+            committing = false;
+            guard.idle();
+            timer.lap(Step.COMMIT);
+            if (schedule.measured()) {
+                metrics.committed(System.nanoTime() - txStart);
+            } else {
+                metrics.warmupCommitted();
+            }
+            schedule.finished();
+            next();
+        });
+    }
+
+    /** A try failed: judged as {@link Worker}'s are, then rolled back where the connection still stands. */
+    private void failed(Throwable cause) {
+        guard.idle();
+        SQLException e = sqlException(cause);
+        TryFailure failure = TryFailure.of(e, guard, false, stop.getAsBoolean(), target.engine());
+        if (failure.lost()) {
+            if (committing) {
+                metrics.inDoubt();
+            }
+            judged(e, failure);
+        } else {
+            connection.query("ROLLBACK").execute(ar -> judged(e, failure));
+        }
+    }
+
+    private void judged(SQLException e, TryFailure failure) {
+        boolean measured = schedule.measured();
+        if (failure.retry(tries, config.maxTries())) {
+            if (measured) {
+                metrics.retried(failure.cause());
+            }
+            tries++;
+            attempt();
+            return;
+        }
+        if (!failure.stopping()) {
+            if (firstError == null) {
+                firstError = TryFailure.firstError(index, e, target);
+            }
+            failure.count(metrics, measured, System.nanoTime() - txStart);
+        }
+        schedule.finished();
+        if (failure.lost()) {
+            reconnect(this::next);
+        } else {
+            next();
+        }
+    }
+
+    /**
+     * As {@link Worker}'s: tries to connect again after each of {@link Reconnect}'s pauses until
+     * it works ({@code connected} runs), or the round is over, the run stops or the server stayed
+     * away too long (the client's part of the round ends).
+     */
+    private void reconnect(Runnable connected) {
+        close();
+        retryConnect(new Reconnect(), connected);
+    }
+
+    private void retryConnect(Reconnect reconnect, Runnable connected) {
+        if (stop.getAsBoolean() || schedule.plan().over(System.nanoTime())) {
+            finish();
+        } else if (reconnect.expired()) {
+            gaveUp = true;
+            firstError = Reconnect.gaveUp(index);
+            finish();
+        } else {
+            later(TimeUnit.MILLISECONDS.toNanos(reconnect.nextPauseMillis()), () -> connect().onComplete(ar -> {
+                if (ar.succeeded()) {
+                    connection = ar.result();
+                    if (schedule.measured()) {
+                        metrics.reconnected();
+                    }
+                    connected.run();
+                } else {
+                    retryConnect(reconnect, connected);
+                }
+            }));
+        }
+    }
+
+    /** Runs {@code task} on the client's context after {@code nanos}, by the event loop's own timer (finer than Vert.x's). */
+    private void later(long nanos, Runnable task) {
+        context.nettyEventLoop().schedule(() -> context.emit(v -> task.run()), nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void finish() {
+        roundDone.complete(null);
+    }
+
+    /** PostgreSQL's own error with its SQLSTATE; anything else of the client's means the connection is gone. */
+    private SQLException sqlException(Throwable t) {
+        if (t instanceof SQLException sql) {
+            return sql;
+        }
+        if (t instanceof PgException pg) {
+            return new SQLException(pg.getErrorMessage(), pg.getSqlState());
+        }
+        return new SQLException("connection lost: " + message(t), "08006");
+    }
+
+    /** Why a connection could not be opened: the server's refusal with its SQLSTATE, else 08001. */
+    private SQLException connectFailure(Throwable t) {
+        if (t instanceof PgException pg) {
+            return new SQLException(pg.getErrorMessage(), pg.getSqlState());
+        }
+        return new SQLException("could not connect: " + message(t), "08001");
+    }
+
+    private String message(Throwable t) {
+        return Redact.message(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage(), target.password());
+    }
+
+    @Override
+    public void abort() {
+        guard.abort();
+    }
+
+    @Override
+    public void close() {
+        PgConnection c = connection;
+        connection = null;
+        if (c != null) {
+            c.close();
+        }
+    }
+}
