@@ -300,7 +300,7 @@ class EngineDescriptorsTest {
         }
         String descriptor = Files.readString(newdb.resolve("engine.properties"))
                 .replaceFirst("(?m)^version=.*$", "version=9.9")
-                .replaceFirst("(?m)^client\\.jvm-options=.*$", "client.jvm-options=-XX:TieredStopAtLevel=1 -Dbenchlab.newdb=yes");
+                .replaceFirst("(?m)^client\\.jvm-options=.*\n", "") + "client.jvm-options=-Xss1m -Dbenchlab.newdb=yes\n";
         Files.writeString(newdb.resolve("engine.properties"), descriptor);
 
         String plan = run(tmp, Map.of(), "make", "-n", "images");

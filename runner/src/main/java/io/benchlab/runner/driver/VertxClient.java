@@ -40,20 +40,18 @@ import java.util.function.BooleanSupplier;
  * step below runs as a callback on that loop, and the thread that calls {@link #run} only waits
  * for the round to end.
  */
-final class VertxClient implements Client {
+final class VertxClient extends Client {
 
+    private static final long CLOSE_WAIT_MILLIS = 1_000;
     /** A paced client looks at the stop at least this often while it waits for its next start. */
     private static final long MAX_WAIT_NANOS = 50_000_000L;
 
-    private final int index;
-    private final Target target;
     private final WorkloadConfig config;
     private final VertxClients vertx;
     private final Distribution distribution;
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
     private final Step[] order;
-    private final CallGuard guard = new CallGuard();
     private final TxInput in = new TxInput();
     /** The transaction's statements in PostgreSQL's spelling, prepared on first use and kept by the connection. */
     private final String[] sql;
@@ -61,13 +59,11 @@ final class VertxClient implements Client {
     private ContextInternal context;
     /** Read by the watchdog's cancel and abort, from other threads. */
     private volatile PgConnection connection;
-    private volatile String firstError;
     private volatile CompletableFuture<Void> roundDone;
 
     // The round and the transaction in flight: touched only on the client's event loop.
     private ClientSchedule schedule;
     private BooleanSupplier stop;
-    private boolean gaveUp;
     private long txStart;
     private int tries;
     private boolean committing;
@@ -75,8 +71,7 @@ final class VertxClient implements Client {
 
     VertxClient(int index, Target target, WorkloadConfig config, VertxClients vertx, SplittableRandom random,
                 WorkerMetrics metrics) {
-        this.index = index;
-        this.target = target;
+        super(index, target);
         this.config = config;
         this.vertx = vertx;
         this.distribution = config.distribution();
@@ -107,22 +102,7 @@ final class VertxClient implements Client {
     }
 
     @Override
-    public int index() {
-        return index;
-    }
-
-    @Override
-    public CallGuard guard() {
-        return guard;
-    }
-
-    @Override
-    public String firstError() {
-        return firstError;
-    }
-
-    @Override
-    public void open() throws SQLException {
+    void open() throws SQLException {
         context = vertx.context();
         // A callback that throws is a bug of this class: it ends the round as a client failure, not in a hang.
         context.exceptionHandler(t -> {
@@ -184,7 +164,7 @@ final class VertxClient implements Client {
     }
 
     @Override
-    public void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
+    void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         roundDone = done;
         context.runOnContext(v -> {
@@ -216,7 +196,7 @@ final class VertxClient implements Client {
 
     /** The next transaction, when the schedule lets it start; or the client's part of the round ends. */
     private void next() {
-        if (stop.getAsBoolean() || gaveUp) {
+        if (stop.getAsBoolean() || gaveUp()) {
             finish();
         } else if (!schedule.plan().paced()) {
             begin(System.nanoTime());
@@ -362,9 +342,7 @@ final class VertxClient implements Client {
             return;
         }
         if (!failure.stopping()) {
-            if (firstError == null) {
-                firstError = TryFailure.firstError(index, e, target);
-            }
+            noteFirstError(e);
             failure.count(metrics, measured, System.nanoTime() - txStart);
         }
         schedule.finished();
@@ -389,8 +367,7 @@ final class VertxClient implements Client {
         if (stop.getAsBoolean() || schedule.plan().over(System.nanoTime())) {
             finish();
         } else if (reconnect.expired()) {
-            gaveUp = true;
-            firstError = Reconnect.gaveUp(index);
+            giveUp();
             finish();
         } else {
             later(TimeUnit.MILLISECONDS.toNanos(reconnect.nextPauseMillis()), () -> connect().onComplete(ar -> {
@@ -440,16 +417,17 @@ final class VertxClient implements Client {
     }
 
     @Override
-    public void abort() {
+    void abort() {
         guard.abort();
     }
 
+    /** Closes the connection and waits a moment for it, so that Vert.x is not shut down under a close. */
     @Override
     public void close() {
         PgConnection c = connection;
         connection = null;
         if (c != null) {
-            c.close();
+            VertxClients.await(c.close(), CLOSE_WAIT_MILLIS);
         }
     }
 }

@@ -2,15 +2,21 @@ package io.benchlab.runner.driver;
 
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Target;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.impl.VertxInternal;
 import io.vertx.pgclient.PgConnectOptions;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.postgresql.Driver;
@@ -27,7 +33,16 @@ final class VertxClients implements AutoCloseable {
     private static final Set<String> PLAIN_URL = Set.of("PGHOST", "PGPORT", "PGDBNAME");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\?");
 
+    private static final long CLOSE_WAIT_MILLIS = 5_000;
+    /**
+     * Netty's and Vert.x's own loggers (java.util.logging here), held so that their level sticks:
+     * what they would say reaches the run through the calls' failures, and a library's stack trace
+     * has no place on the console.
+     */
+    private static final List<Logger> QUIET = List.of(Logger.getLogger("io.netty"), Logger.getLogger("io.vertx"));
+
     static {
+        QUIET.forEach(l -> l.setLevel(Level.OFF));
         // Host names resolve as pgjdbc resolves them (the JDK's resolver), not by a DNS client of Vert.x's own.
         System.setProperty("vertx.disableDnsResolver", "true");
         // Netty's leak detector samples buffer allocations on the clients' path; the run has no use for it.
@@ -117,10 +132,17 @@ final class VertxClients implements AutoCloseable {
 
     @Override
     public void close() {
+        await(vertx.close(), CLOSE_WAIT_MILLIS);
+    }
+
+    /** Waits up to {@code millis} for {@code f}, whatever its outcome: a close that fails or hangs leaves nothing to measure. */
+    static void await(Future<?> f, long millis) {
         try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        } catch (Exception closing) {
-            // Its threads are daemons of a run that is over; nothing is left to measure.
+            f.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException ignored) {
+            // Its threads are daemons of a run that is over.
         }
     }
 }

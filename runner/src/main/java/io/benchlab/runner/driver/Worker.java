@@ -1,7 +1,6 @@
 package io.benchlab.runner.driver;
 
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.core.CallGuard;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
@@ -25,12 +24,10 @@ import java.util.function.BooleanSupplier;
  * that times transactions and decides what a failure means: retried, failed for good, in doubt,
  * or (autocommit) left partly applied.
  */
-final class Worker implements Client {
+final class Worker extends Client {
 
     private static final long PARK_MARGIN_NANOS = 200_000;
 
-    private final int index;
-    private final Target target;
     private final WorkloadConfig config;
     private final Distribution distribution;
     private final int scale;
@@ -38,20 +35,15 @@ final class Worker implements Client {
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
     private final PartialLedger partials;
-    private final CallGuard guard = new CallGuard();
     private final TxInput in = new TxInput();
     private Connection connection;
     private TpcbTransaction transaction;
-    private volatile String firstError;
-    /** The server stayed away longer than {@link Defaults#RECONNECT_FOR}: this client is done for the run. */
-    private boolean gaveUp;
 
     Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics,
            PartialLedger partials) {
-        this.index = index;
+        super(index, target);
         this.metrics = metrics;
         this.partials = partials;
-        this.target = target;
         this.config = config;
         this.distribution = config.distribution();
         this.scale = config.scale();
@@ -60,12 +52,7 @@ final class Worker implements Client {
     }
 
     @Override
-    public int index() {
-        return index;
-    }
-
-    @Override
-    public void open() throws SQLException {
+    void open() throws SQLException {
         connection = target.connect();
         if (config.isolation().jdbcLevel() >= 0) {
             connection.setTransactionIsolation(config.isolation().jdbcLevel());
@@ -92,21 +79,11 @@ final class Worker implements Client {
         }
     }
 
-    @Override
-    public CallGuard guard() {
-        return guard;
-    }
-
-    @Override
-    public String firstError() {
-        return firstError;
-    }
-
     /** Runs one round's transactions on the calling thread until the plan or {@code stop} ends it. */
     @Override
-    public void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
+    void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
         ClientSchedule schedule = new ClientSchedule(plan, offsetNanos, metrics);
-        while (!stop.getAsBoolean() && !gaveUp) {
+        while (!stop.getAsBoolean() && !gaveUp()) {
             long txStart;
             if (plan.paced()) {
                 if (!schedule.mayStart(System.nanoTime()) || !sleepUntil(schedule.intended(), plan, stop)) {
@@ -184,12 +161,6 @@ final class Worker implements Client {
         }
     }
 
-    private void noteFirstError(SQLException e) {
-        if (firstError == null) {
-            firstError = TryFailure.firstError(index, e, target);
-        }
-    }
-
     private boolean closed() {
         try {
             return connection.isClosed();
@@ -207,8 +178,7 @@ final class Worker implements Client {
         close();
         while (!stop.getAsBoolean() && !plan.over(System.nanoTime())) {
             if (reconnect.expired()) {
-                gaveUp = true;
-                firstError = Reconnect.gaveUp(index);
+                giveUp();
                 return false;
             }
             LockSupport.parkNanos(reconnect.nextPauseMillis() * 1_000_000L);
@@ -248,7 +218,7 @@ final class Worker implements Client {
     }
 
     @Override
-    public void abort() {
+    void abort() {
         guard.abort();
         guard.interrupt();
     }

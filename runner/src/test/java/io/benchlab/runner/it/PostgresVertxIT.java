@@ -6,20 +6,11 @@ import io.benchlab.results.Figures;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Schedule;
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.BranchStall;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
-import io.benchlab.runner.run.Benchmark;
-import io.benchlab.runner.sink.Phase;
-import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
@@ -45,59 +36,17 @@ class PostgresVertxIT extends PostgresIT {
         assertThat(r.knobs().driver()).isEqualTo("vertx");
     }
 
-    /**
-     * Coordinated omission, as {@code RateTest} checks it in-process: a 1 s lock on branch 1
-     * (every transaction at scale 1 updates it) stalls both clients, whose next starts come due on
-     * the event loop's timer meanwhile. Latency counts from each intended start, so those
-     * transactions carry their wait, and the backlog is served, not skipped.
-     */
+    /** Coordinated omission (see {@link BranchStall}), the intended starts on the event loop's timer. */
     @Test
     @Order(10)
     void underARateAStallIsChargedToTheTransactionsScheduledDuringIt() throws Exception {
         Target target = target();
         ServerRuns.ensureScale(target, 1);
-        CountDownLatch measuring = new CountDownLatch(1);
-        ResultSink sink = new ResultSink() {
-            @Override
-            public void onInterval(Phase phase, io.benchlab.results.IntervalPoint point) {
-                if (phase == Phase.MEASURED) {
-                    measuring.countDown();
-                }
-            }
-        };
-        Benchmark benchmark = ServerRuns.benchmark(target, config().clients(2).rate(100)
-                .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(3)).interval(Duration.ofMillis(100))
-                .build(), sink);
-        ExecutorService background = Executors.newSingleThreadExecutor();
-        RunResult r;
-        long heldNanos;
-        try {
-            Future<RunResult> run = background.submit(benchmark::run);
-            assertThat(measuring.await(60, TimeUnit.SECONDS)).as("measured phase started").isTrue();
-            Thread.sleep(400);
-            try (Connection blocker = target.connect()) {
-                blocker.setAutoCommit(false);
-                try (Statement s = blocker.createStatement()) {
-                    s.executeUpdate("UPDATE branches SET bbalance = bbalance WHERE bid = 1");
-                }
-                long locked = System.nanoTime();
-                Thread.sleep(1000);
-                blocker.rollback();
-                heldNanos = System.nanoTime() - locked;
-            }
-            r = run.get(60, TimeUnit.SECONDS);
-        } finally {
-            background.shutdownNow();
-        }
-        assertThat(heldNanos).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(1000));
+        BranchStall stall = new BranchStall();
+        RunResult r = stall.run(ServerRuns.benchmark(target, BranchStall.workload(config()).build(), stall.sink()),
+                target);
         ServerRuns.assertHealthy(r);
-        Figures f = r.figures();
-        assertThat(f.latency().maxMs()).as("the transaction due as the lock was taken").isGreaterThanOrEqualTo(800.0);
-        assertThat(f.latency().p99Ms()).as("the stall shows in p99").isGreaterThanOrEqualTo(800.0);
-        // About 100 starts fell in the stall, their waits from ~1 s down to 0; timed from their actual
-        // start, only 2 (one a client) would be slow.
-        assertThat(f.latency().p90Ms()).isGreaterThanOrEqualTo(250.0);
-        assertThat(f.committed()).as("the backlog served: about rate x duration").isBetween(270L, 330L);
+        BranchStall.assertChargedToTheScheduledTransactions(r);
     }
 
     /**

@@ -5,22 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.benchlab.results.Figures;
-import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Schedule;
 import io.benchlab.runner.Defaults;
-import io.benchlab.runner.run.Benchmark;
+import io.benchlab.runner.core.BranchStall;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
-import io.benchlab.runner.sink.ResultSink;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,57 +39,20 @@ class RateTest {
         assertThat(f.committed()).isBetween(1140L, 1260L);
     }
 
-    /**
-     * Coordinated omission: a 1 s lock on branch 1 (every transaction of scale 1 updates it)
-     * stalls both clients. Latency counts from the intended start, so the transactions queued
-     * behind the stall carry their waiting time, and the backlog is served afterwards instead of
-     * being skipped.
-     */
+    /** Coordinated omission in-process (see {@link BranchStall}). */
     @Test
     void stallIsChargedToTheTransactionsScheduledDuringIt() throws Exception {
         Target target = EmbeddedRuns.target("hsqldb");
-        CountDownLatch measuring = new CountDownLatch(1);
-        ResultSink sink = EmbeddedRuns.countDownOnMeasuredInterval(measuring);
-        Benchmark benchmark = EmbeddedRuns.benchmark(target, EmbeddedRuns.config().clients(2).rate(100)
-                .warmup(Duration.ofMillis(500)).duration(Duration.ofSeconds(3))
-                .interval(Duration.ofMillis(100)).build(), sink);
-        ExecutorService background = Executors.newSingleThreadExecutor();
+        BranchStall stall = new BranchStall();
         RunResult r;
-        long heldNanos;
         try {
-            Future<RunResult> run = background.submit(benchmark::run);
-            // The first measured interval arrives ~0.1 s into the measured phase, whatever the load took.
-            assertThat(measuring.await(60, TimeUnit.SECONDS)).as("measured phase started").isTrue();
-            Thread.sleep(400);
-            try (Connection blocker = target.connect()) {
-                blocker.setAutoCommit(false);
-                try (Statement s = blocker.createStatement()) {
-                    s.executeUpdate("UPDATE branches SET bbalance = bbalance WHERE bid = 1");
-                }
-                long locked = System.nanoTime();
-                Thread.sleep(1000);
-                blocker.rollback();
-                heldNanos = System.nanoTime() - locked;
-            }
-            r = run.get(60, TimeUnit.SECONDS);
+            r = stall.run(EmbeddedRuns.benchmark(target, BranchStall.workload(EmbeddedRuns.config()).build(),
+                    stall.sink()), target);
         } finally {
-            background.shutdownNow();
             EmbeddedRuns.dispose(target);
         }
-        assertThat(heldNanos).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(1000));
         assertHealthy(r);
-        Figures f = r.figures();
-
-        // The transaction scheduled just as the lock was taken waited the whole second.
-        assertThat(f.latency().maxMs()).isGreaterThanOrEqualTo(800.0);
-        assertThat(f.latency().p99Ms()).as("the stall shows in p99").isGreaterThanOrEqualTo(800.0);
-        // About 100 transactions were scheduled during the stall, with waits from ~1 s down to 0;
-        // with latency timed from the actual start only 2 (one per client) would be slow.
-        assertThat(f.latency().p90Ms()).isGreaterThanOrEqualTo(250.0);
-        // The backlog was served, not skipped: still about rate x duration transactions.
-        assertThat(f.committed()).isBetween(270L, 330L);
-        assertThat(r.intervals().stream().mapToDouble(IntervalPoint::maxMs).max().orElse(0))
-                .isGreaterThanOrEqualTo(800.0);
+        BranchStall.assertChargedToTheScheduledTransactions(r);
     }
 
     /**
