@@ -21,6 +21,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import io.vertx.sqlclient.impl.SqlClientInternal;
+import io.vertx.sqlclient.impl.SqlConnectionInternal;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,13 +136,18 @@ final class VertxClient extends Client {
      * by their first transaction, inside it, as pgjdbc prepares its own after a few uses.
      */
     private Future<PgConnection> connect() {
-        return PgConnection.connect(vertx.vertx(), vertx.options()).compose(c -> ready(c).transform(ar -> {
-            if (ar.failed()) {
-                c.close();
-                return Future.failedFuture(ar.cause());
-            }
-            return Future.succeededFuture(c);
-        }));
+        return PgConnection.connect(vertx.vertx(), vertx.options()).compose(c -> {
+            // What the connection reports outside a call (the server ending an idle session)
+            // reaches the client at its next call; unhandled, Vert.x would print it on stderr.
+            c.exceptionHandler(t -> { });
+            return ready(c).transform(ar -> {
+                if (ar.failed()) {
+                    c.close();
+                    return Future.failedFuture(ar.cause());
+                }
+                return Future.succeededFuture(c);
+            });
+        });
     }
 
     private Future<Void> ready(PgConnection c) {
@@ -250,6 +256,13 @@ final class VertxClient extends Client {
     private void attempt() {
         committing = false;
         timer.start();
+        if (!((SqlConnectionInternal) connection).unwrap().isValid()) {
+            // Vert.x fails a group sent on a closed connection as a whole, and never answers the
+            // statements in it: a connection the server ended while this client was between
+            // transactions (a restart, a terminated session) is lost here instead of waited on.
+            failed(new SQLException("the server closed the connection", "08003"));
+            return;
+        }
         guard.begin(false);
         Tuple first = values(order[0]);
         Throwable[] beginFailed = new Throwable[1];
@@ -359,7 +372,13 @@ final class VertxClient extends Client {
      * away too long (the client's part of the round ends).
      */
     private void reconnect(Runnable connected) {
-        close();
+        PgConnection c = connection;
+        connection = null;
+        if (c != null) {
+            // Not waited for: the close runs on this very loop, which a wait would hold up for
+            // every client on it.
+            c.close();
+        }
         retryConnect(new Reconnect(), connected);
     }
 

@@ -2,14 +2,26 @@ package io.benchlab.runner.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.results.Consistency;
+import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +67,53 @@ class PostgresIT extends ServerEngineContract {
     @Order(7)
     void serverDownAcrossRoundBoundary() throws Exception {
         serverDownAcrossRoundBoundary("postgres");
+    }
+
+    /**
+     * The server ends every client's session while the clients wait for their next start under
+     * --rate (pg_terminate_backend, as an idle_session_timeout or a pooler would): each finds its
+     * connection closed at its next transaction, counts it lost, reconnects, and the run ends on
+     * its time. On Vert.x a transaction sent on such a connection once went unanswered for good.
+     */
+    @Test
+    @Order(9)
+    void sessionsEndedBetweenTransactionsAreReconnected() throws Exception {
+        Target target = target();
+        ServerRuns.ensureScale(target, 1);
+        WorkloadConfig config = config().clients(4).duration(Duration.ofSeconds(3)).rate(40)
+                .serverStats(WorkloadConfig.Sampling.OFF).build();
+        Trigger trigger = new Trigger(1, 1.0);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<RunResult> run = pool.submit(ServerRuns.benchmark(target, config, trigger)::run);
+            trigger.await();
+            assertThat(endClientSessions(target)).as("client sessions ended").isEqualTo(config.clients());
+            RunResult r = run.get(60, TimeUnit.SECONDS);
+            System.out.println("[sessions ended] " + ServerRuns.describe(r));
+            assertThat(r.status().json()).as("status; cause: %s", r.cause()).isEqualTo("ok");
+            assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
+            assertThat(ServerRuns.reconnects(r)).as("reconnects").isEqualTo(config.clients());
+            // The one that sees the close reports 08; the one that reads the server's farewell, 57P01.
+            assertThat(r.figures().failuresByCause().keySet()).as("failures by cause").isNotEmpty()
+                    .isSubsetOf("08", "57");
+            assertThat(r.intervals().stream().filter(i -> i.t() > 1.5).mapToLong(IntervalPoint::committed).sum())
+                    .as("committed after the sessions ended").isPositive();
+            Consistency c = r.consistency();
+            assertThat(c.historyRowsAdded()).isBetween(c.committedTotal(), c.committedTotal() + c.inDoubt());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Ends the sessions whose last statement was one of the transaction's: the clients', not the run's own. */
+    private static int endClientSessions(Target target) throws SQLException {
+        try (Connection c = target.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                     + " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                     + " AND query ~ '^(BEGIN|COMMIT|ROLLBACK|UPDATE|SELECT abalance|INSERT INTO history)'")) {
+            rs.next();
+            return rs.getInt(1);
+        }
     }
 
     /**
