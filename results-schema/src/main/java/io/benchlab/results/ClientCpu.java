@@ -6,12 +6,18 @@ package io.benchlab.results;
  * its average over the phase, and {@code microsPerTransaction} per committed transaction (null
  * when none committed). What a client costs per transaction decides how hard it can drive a
  * database from a node of its own; the client pods of a split run add up.
+ *
+ * <p>{@code jitSeconds}: how long the JVM's JIT compilers were compiling in the phase (null where
+ * the JVM does not say). Code still being compiled after the warm-up is CPU the clients did not
+ * get and a client not yet at its steady state: under a CPU limit of half a core, C2 was still at
+ * it 4 s into the measured phase after a 2 s warm-up.
  */
-public record ClientCpu(double cpuSeconds, double cores, Double microsPerTransaction) {
+public record ClientCpu(double cpuSeconds, double cores, Double microsPerTransaction, Double jitSeconds) {
 
-    /** CPU_SECONDS over a phase of SECONDS in which COMMITTED transactions committed; figures to the microsecond. */
-    public static ClientCpu of(double cpuSeconds, double seconds, long committed) {
+    /** CPU_SECONDS over a phase of SECONDS in which COMMITTED transactions committed, JIT_SECONDS of compiling in it; to the microsecond. */
+    public static ClientCpu of(double cpuSeconds, double seconds, long committed, Double jitSeconds) {
         return new ClientCpu(Math.round(cpuSeconds * 1e6) / 1e6, seconds > 0 ? Math.round(cpuSeconds / seconds * 1e3) / 1e3 : 0,
-                committed > 0 ? Math.round(cpuSeconds * 1e6 / committed * 10) / 10.0 : null);
+                committed > 0 ? Math.round(cpuSeconds * 1e6 / committed * 10) / 10.0 : null,
+                jitSeconds == null ? null : Math.round(jitSeconds * 1e3) / 1e3);
     }
 }

@@ -174,7 +174,7 @@ public final class SampleResults {
         Latency failedLatency = failed == 0 ? null : latency(failed, 5_003.1, 5_001.0, 5_004.0, 5_004.0, 5_004.0,
                 5_004.0, 5_004.2);
         return new Figures(seconds, committed, failed, failed / 2, retried, tps, failuresByCause, tx, failedLatency,
-                statements, schedule, new Memory(heapLive, rssPeak), ClientCpu.of(seconds * 0.42, seconds, committed));
+                statements, schedule, new Memory(heapLive, rssPeak), ClientCpu.of(seconds * 0.42, seconds, committed, seconds * 0.004));
     }
 
     /** A statement's share of a transaction latency, rounded to microseconds so the JSON stays short. */

@@ -6,6 +6,7 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.metrics.IntervalSummary;
+import io.benchlab.runner.metrics.JitTime;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.ProcessCpu;
@@ -254,6 +255,7 @@ public final class Driver {
         }
         memory.reset();
         long cpuAtStart = ProcessCpu.nanos();
+        long jitAtStart = JitTime.millis();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
@@ -278,7 +280,7 @@ public final class Driver {
         event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot(),
-                ProcessCpu.secondsSince(cpuAtStart));
+                ProcessCpu.secondsSince(cpuAtStart), JitTime.secondsSince(jitAtStart));
     }
 
     /**

@@ -199,12 +199,17 @@ public final class PodMerge {
                 clientCpu(fs, seconds, committed));
     }
 
-    /** The pods' CPU added (each pod's own memory is its own, but the client's cost is all of theirs); null unless every pod tells it. */
+    /**
+     * The pods' CPU and compiling added (each pod's own memory is its own, but the client's cost is
+     * all of theirs); null unless every pod tells it.
+     */
     private static ClientCpu clientCpu(List<Figures> fs, double seconds, long committed) {
         if (fs.isEmpty() || fs.stream().anyMatch(f -> f.clientCpu() == null)) {
             return null;
         }
-        return ClientCpu.of(fs.stream().mapToDouble(f -> f.clientCpu().cpuSeconds()).sum(), seconds, committed);
+        boolean jitKnown = fs.stream().allMatch(f -> f.clientCpu().jitSeconds() != null);
+        return ClientCpu.of(fs.stream().mapToDouble(f -> f.clientCpu().cpuSeconds()).sum(), seconds, committed,
+                jitKnown ? fs.stream().mapToDouble(f -> f.clientCpu().jitSeconds()).sum() : null);
     }
 
     /** The pods' histograms added: exact. Null when none of them has one. */

@@ -88,7 +88,7 @@ public final class ResultAssembler {
         return new Figures(LatencySummary.round3(r.seconds()), t.committed(), t.failed(), t.count(Counter.EXHAUSTED),
                 t.retried(), tps, t.failuresByCause(), LatencySummary.of(t.transactions()),
                 t.failed() == 0 ? null : LatencySummary.of(t.failedTransactions()), statements, schedule, r.memory(),
-                r.cpuSeconds() == null ? null : ClientCpu.of(r.cpuSeconds(), r.seconds(), t.committed()));
+                r.cpuSeconds() == null ? null : ClientCpu.of(r.cpuSeconds(), r.seconds(), t.committed(), r.jitSeconds()));
     }
 
     private static Status status(Parts p) {

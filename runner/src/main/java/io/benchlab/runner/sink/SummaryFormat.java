@@ -71,9 +71,10 @@ public final class SummaryFormat {
                             : String.format(Locale.ROOT, "%.1f MiB", f.memory().rssPeakBytes() / 1048576.0)));
             ClientCpu cpu = f.clientCpu();
             if (cpu != null) {
-                line(b, "client cpu", String.format(Locale.ROOT, "%.2f s  %.2f cores%s", cpu.cpuSeconds(), cpu.cores(),
+                line(b, "client cpu", String.format(Locale.ROOT, "%.2f s  %.2f cores%s%s", cpu.cpuSeconds(), cpu.cores(),
                         cpu.microsPerTransaction() == null ? ""
-                                : String.format(Locale.ROOT, "  %.1f us per transaction", cpu.microsPerTransaction())));
+                                : String.format(Locale.ROOT, "  %.1f us per transaction", cpu.microsPerTransaction()),
+                        cpu.jitSeconds() == null ? "" : String.format(Locale.ROOT, "  JIT compiling %.2f s", cpu.jitSeconds())));
             }
         }
         if (r.consistency() != null) {

@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.benchlab.results.Figures;
 import io.benchlab.results.RunResult;
-import io.benchlab.results.Schedule;
-import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BranchStall;
+import io.benchlab.runner.core.OverCapacity;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
 import java.time.Duration;
@@ -66,8 +65,7 @@ class RateTest {
     @ValueSource(strings = {"duration", "count"})
     void overCapacityTheMeasuredPhaseEndsOnTimeAndCountsWhatNeverStarted(String mode) throws Exception {
         Target target = EmbeddedRuns.target("hsqldb");
-        double rate = 1_000_000;
-        TestWorkload config = EmbeddedRuns.config().clients(2).rate(rate).warmup(Duration.ofSeconds(2))
+        TestWorkload config = EmbeddedRuns.config().clients(2).rate(OverCapacity.RATE).warmup(Duration.ofSeconds(2))
                 .interval(Duration.ofMillis(250));
         if (mode.equals("duration")) {
             config.duration(Duration.ofSeconds(1));
@@ -80,18 +78,7 @@ class RateTest {
         } finally {
             EmbeddedRuns.dispose(target);
         }
-        Figures f = r.figures();
-        double grace = Defaults.SCHEDULE_GRACE.toNanos() / 1e9;
-        assertThat(f.seconds()).as("measured phase length").isBetween(1.0, 1.0 + grace + 0.5);
-        assertThat(f.latency().maxMs()).as("no measured transaction carries the warm-up's backlog")
-                .isLessThan((1.0 + grace + 0.5) * 1000);
-        assertThat(r.warmup().missedStarts()).as("warm-up backlog dropped").isPositive();
-        Schedule s = f.schedule();
-        assertThat(s).isNotNull();
-        assertThat(s.targetTps()).isEqualTo(rate);
-        assertThat(s.achievedTps()).isEqualTo(f.tps()).isLessThan(rate / 2);
-        assertThat(s.scheduled()).as("the whole second's schedule").isBetween(999_000L, 1_001_000L);
-        assertThat(s.missedStarts()).isEqualTo(s.scheduled() - f.committed() - f.failed()).isPositive();
+        OverCapacity.assertEndsOnTimeAndCountsWhatNeverStarted(r);
         assertThat(r.warnings()).filteredOn(w -> w.code().equals("rate_missed")).singleElement()
                 .satisfies(w -> assertThat(w.message()).contains("1000000.0 tps", "never started"));
         assertThat(r.status().json()).isEqualTo("ok");
