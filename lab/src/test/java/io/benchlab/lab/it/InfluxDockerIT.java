@@ -14,8 +14,10 @@ import io.benchlab.runner.it.InfluxServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,9 @@ class InfluxDockerIT {
         InfluxServers.Endpoint influx = InfluxServers.shared();
         DockerClient docker = DockerApi.require();
         Path out = dir.resolve("result.json");
+        // A runner container another run left up is not this run's.
+        Set<String> others = new HashSet<>();
+        runnerContainers(docker).forEach(c -> others.add(c.getId()));
         CompletableFuture<CliCapture.Outcome> run = CompletableFuture.supplyAsync(() -> CliCapture.run(
                 LabMain::commandLine, "run", "--engine", "postgres", "--clients", "2", "--duration", "4s",
                 "--warmup", "1s", "--interval", "500ms", "--scale", "1", "--influx-url", influx.url(),
@@ -50,8 +55,10 @@ class InfluxDockerIT {
                 "--output", out.toString()));
         List<InspectContainerResponse> runners = new ArrayList<>();
         while (!run.isDone() && runners.isEmpty()) {
-            for (Container c : docker.listContainersCmd().withLabelFilter(Map.of("io.benchlab.role", "runner")).exec()) {
-                runners.add(docker.inspectContainerCmd(c.getId()).exec());
+            for (Container c : runnerContainers(docker)) {
+                if (!others.contains(c.getId())) {
+                    runners.add(docker.inspectContainerCmd(c.getId()).exec());
+                }
             }
             Thread.sleep(200);
         }
@@ -71,5 +78,9 @@ class InfluxDockerIT {
                 .doesNotContain(token);
         assertThat(runner.getConfig().getEnv()).noneMatch(e -> e.contains(token));
         assertThat(Files.readString(out) + o.allOut() + o.allErr()).doesNotContain(token);
+    }
+
+    private static List<Container> runnerContainers(DockerClient docker) {
+        return docker.listContainersCmd().withLabelFilter(Map.of("io.benchlab.role", "runner")).exec();
     }
 }
