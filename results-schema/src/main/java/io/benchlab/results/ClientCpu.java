@@ -9,8 +9,8 @@ package io.benchlab.results;
  *
  * <p>{@code jitSeconds}: how long the JVM's JIT compilers were compiling in the phase (null where
  * the JVM does not say). Code still being compiled after the warm-up is CPU the clients did not
- * get and a client not yet at its steady state: under a CPU limit of half a core, C2 was still at
- * it 4 s into the measured phase after a 2 s warm-up.
+ * get and a client not yet at its steady state: in a client pod limited to one core, C2 was still
+ * at it 4 s into the measured phase after a 2 s warm-up.
  */
 public record ClientCpu(double cpuSeconds, double cores, Double microsPerTransaction, Double jitSeconds) {
 

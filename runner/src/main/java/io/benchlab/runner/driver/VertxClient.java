@@ -372,13 +372,9 @@ final class VertxClient extends Client {
      * away too long (the client's part of the round ends).
      */
     private void reconnect(Runnable connected) {
-        PgConnection c = connection;
-        connection = null;
-        if (c != null) {
-            // Not waited for: the close runs on this very loop, which a wait would hold up for
-            // every client on it.
-            c.close();
-        }
+        // Not waited for: the close runs on this very loop, which a wait would hold up for every
+        // client on it.
+        dropConnection();
         retryConnect(new Reconnect(), connected);
     }
 
@@ -443,10 +439,13 @@ final class VertxClient extends Client {
     /** Closes the connection and waits a moment for it, so that Vert.x is not shut down under a close. */
     @Override
     public void close() {
+        VertxClients.await(dropConnection(), CLOSE_WAIT_MILLIS);
+    }
+
+    /** Forgets the connection and closes it; the close's outcome (done at once when there was none). */
+    private Future<Void> dropConnection() {
         PgConnection c = connection;
         connection = null;
-        if (c != null) {
-            VertxClients.await(c.close(), CLOSE_WAIT_MILLIS);
-        }
+        return c == null ? Future.succeededFuture() : c.close();
     }
 }
