@@ -77,6 +77,8 @@ class KubernetesCliTest {
         assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
         assertThat(job.getSpec().getCompletions()).isEqualTo(2);
         assertThat(job.getSpec().getParallelism()).isEqualTo(2);
+        assertThat(job.getSpec().getBackoffLimitPerIndex()).as("a lost pod fails its index, not the others").isZero();
+        assertThat(job.getSpec().getBackoffLimit()).as("the API server's default with a limit per index").isNull();
         var pod = job.getSpec().getTemplate().getSpec();
         assertThat(pod.getContainers().get(0).getArgs()).containsSequence("--client-pods", "2");
         var anti = pod.getAffinity().getPodAntiAffinity();

@@ -160,9 +160,14 @@ public final class RunObjects {
                 .build();
         return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
                 .withLabels(Labels.of(runId)).endMetadata()
-                .withNewSpec().withBackoffLimit(0).withActiveDeadlineSeconds(runner.activeDeadlineSeconds())
+                .withNewSpec().withActiveDeadlineSeconds(runner.activeDeadlineSeconds())
                 // Several pods: each learns its index from the Job ($JOB_COMPLETION_INDEX), all run at once.
                 .withCompletionMode(runner.pods() > 1 ? "Indexed" : null)
+                // No pod is run twice. Of several, a lost one fails its index alone: a Job-wide limit would fail
+                // the Job and its controller delete the other pods, which the lab's watch could then take
+                // for the pod lost first (CI), and which would cut short a pod still writing its result.
+                .withBackoffLimit(runner.pods() > 1 ? null : 0)
+                .withBackoffLimitPerIndex(runner.pods() > 1 ? 0 : null)
                 .withCompletions(runner.pods() > 1 ? runner.pods() : null)
                 .withParallelism(runner.pods() > 1 ? runner.pods() : null)
                 .withTtlSecondsAfterFinished(runner.ttlSecondsAfterFinished()).withSuspend(runner.suspended())
