@@ -6,7 +6,7 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.metrics.IntervalSummary;
-import io.benchlab.runner.metrics.JitTime;
+import io.benchlab.runner.metrics.JitCpu;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.ProcessCpu;
@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -255,7 +256,7 @@ public final class Driver {
         }
         memory.reset();
         long cpuAtStart = ProcessCpu.nanos();
-        long jitAtStart = JitTime.millis();
+        Map<String, Long> jitAtStart = JitCpu.read();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
@@ -280,7 +281,7 @@ public final class Driver {
         event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot(),
-                ProcessCpu.secondsSince(cpuAtStart), JitTime.secondsSince(jitAtStart));
+                ProcessCpu.secondsSince(cpuAtStart), JitCpu.secondsSince(jitAtStart));
     }
 
     /**

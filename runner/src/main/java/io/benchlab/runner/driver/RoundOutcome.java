@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One measured round as the driver saw it; {@code cpuSeconds} is the process's CPU in it and
- * {@code jitSeconds} the JIT's compiling in it, each null when unknown.
+ * {@code jitSeconds} its JIT compiler threads' CPU in it, each null when unknown.
  */
 public record RoundOutcome(int index, double seconds, PhaseTotals totals, Memory memory, Double cpuSeconds,
                            Double jitSeconds) {

@@ -74,7 +74,7 @@ public final class SummaryFormat {
                 line(b, "client cpu", String.format(Locale.ROOT, "%.2f s  %.2f cores%s%s", cpu.cpuSeconds(), cpu.cores(),
                         cpu.microsPerTransaction() == null ? ""
                                 : String.format(Locale.ROOT, "  %.1f us per transaction", cpu.microsPerTransaction()),
-                        cpu.jitSeconds() == null ? "" : String.format(Locale.ROOT, "  JIT compiling %.2f s", cpu.jitSeconds())));
+                        cpu.jitSeconds() == null ? "" : String.format(Locale.ROOT, "  JIT %.2f s", cpu.jitSeconds())));
             }
         }
         if (r.consistency() != null) {

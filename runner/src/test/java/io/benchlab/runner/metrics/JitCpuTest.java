@@ -1,0 +1,60 @@
+package io.benchlab.runner.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JitCpuTest {
+
+    /** A thread's stat line as Linux writes it, with UTIME and STIME ticks. */
+    private static String stat(String name, long utime, long stime) {
+        return "4711 (" + name + ") S 1 4700 4700 0 -1 4194368 2016 0 0 0 " + utime + " " + stime
+                + " 0 0 20 0 38 0 1203 4223811584 60209 18446744073709551615 1 1 0 0 0 0 0 6 0 0 0 0 0 0 0 0 0 0 0\n";
+    }
+
+    @Test
+    void onlyTheCompilerThreadsCountWithTheirUserAndSystemTicks() {
+        assertThat(JitCpu.compilerTicks(stat("C2 CompilerThre", 250, 12))).isEqualTo(262);
+        assertThat(JitCpu.compilerTicks(stat("C1 CompilerThre", 7, 1))).isEqualTo(8);
+        assertThat(JitCpu.compilerTicks(stat("JVMCI-native Co", 3, 0))).isEqualTo(3);
+        assertThat(JitCpu.compilerTicks(stat("vert.x-eventloo", 900, 700))).isNull();
+        assertThat(JitCpu.compilerTicks(stat("a) (C2 Compiler", 5, 5))).as("the name runs to the last ')'").isNull();
+    }
+
+    @Test
+    void aThreadStartedBetweenTwoReadingsCountsFromZero() {
+        Map<String, Long> from = Map.of("11", 300L, "12", 40L);
+        Map<String, Long> to = Map.of("11", 350L, "12", 41L, "13", 9L);
+        assertThat(JitCpu.secondsBetween(from, to)).isEqualTo(0.60);
+        assertThat(JitCpu.secondsBetween(null, to)).isNull();
+        assertThat(JitCpu.secondsBetween(from, null)).isNull();
+    }
+
+    @Test
+    void readsTheCompilerThreadsOfATaskDirectory(@TempDir Path tasks) throws IOException {
+        write(tasks, "101", stat("C1 CompilerThre", 20, 2));
+        write(tasks, "102", stat("C2 CompilerThre", 100, 5));
+        write(tasks, "103", stat("main", 500, 50));
+        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("101", 22L, "102", 105L));
+        assertThat(JitCpu.read(tasks.resolve("none"))).as("no /proc").isNull();
+    }
+
+    @Test
+    void thisJvmsCompilersAreFoundAndTheirCpuNeverGoesBack() {
+        assumeThat(Path.of("/proc/self/task")).as("Linux's /proc").isDirectory();
+        Map<String, Long> first = JitCpu.read();
+        assertThat(first).as("this JVM compiles with C1 and C2").isNotEmpty();
+        assertThat(JitCpu.secondsSince(first)).isGreaterThanOrEqualTo(0.0);
+    }
+
+    private static void write(Path tasks, String tid, String stat) throws IOException {
+        Files.createDirectories(tasks.resolve(tid));
+        Files.writeString(tasks.resolve(tid).resolve("stat"), stat);
+    }
+}
