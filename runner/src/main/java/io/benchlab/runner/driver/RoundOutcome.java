@@ -30,7 +30,7 @@ public record RoundOutcome(int index, double seconds, PhaseTotals totals, Memory
         long heap = 0;
         Long rss = null;
         Double cpu = rounds.isEmpty() ? null : 0.0;
-        Double jit = cpu;
+        Double jit = rounds.isEmpty() ? null : 0.0;
         for (RoundOutcome r : rounds) {
             sum.add(r.totals());
             seconds += r.seconds();

@@ -82,7 +82,7 @@ public final class PodRuns {
         assertThat(merged.figures().clientCpu().cpuSeconds()).as("the pods' CPU added")
                 .isCloseTo(pods.stream().mapToDouble(r -> r.figures().clientCpu().cpuSeconds()).sum(),
                         org.assertj.core.api.Assertions.within(1e-6 * pods.size()));
-        assertThat(merged.figures().clientCpu().jitSeconds()).as("the pods' compiling added")
+        assertThat(merged.figures().clientCpu().jitSeconds()).as("the pods' JIT CPU added")
                 .isCloseTo(pods.stream().mapToDouble(r -> r.figures().clientCpu().jitSeconds()).sum(),
                         org.assertj.core.api.Assertions.within(1e-3 * pods.size()));
         Histogram offline = mergedOffline(merged);
