@@ -126,6 +126,8 @@ class ServerSamplerTest {
     void theContainersUsageIsReadWithTheCountersAndItsDeltasAreWhatTheSourceServed() throws Exception {
         try (UsageServer usage = new UsageServer(Integer.MAX_VALUE)) {
             ServerSampler sampler = start(ContainerSources.parse(usage.url(), Path.of("unused")));
+            assertThat(usage.served()).as("the first read is made before the sampler is handed back, before the"
+                    + " clients take the CPU").hasSize(1);
             begin(sampler, 1);
             insert(5);
             interval(sampler, 1, 1.0, 1);
