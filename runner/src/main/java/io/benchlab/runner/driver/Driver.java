@@ -260,9 +260,10 @@ public final class Driver {
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
         long tick = plan.measuredStart();
+        long due = tick;
         boolean finished;
         while (true) {
-            long next = nextTick(plan, tick);
+            long next = nextTick(plan, due);
             long wait = Math.min(POLL_NANOS, next - System.nanoTime());
             finished = done.await(Math.max(0, wait), TimeUnit.NANOSECONDS);
             if (finished || leftBehind()) {
@@ -272,6 +273,10 @@ public final class Driver {
             if (now - next >= 0) {
                 interval(round, plan, metrics, interval, tick, now, total, intervals);
                 tick = now;
+                // The reads stay on the round's grid, so that a late one does not push all later
+                // ones back (CI saw two reads 23 and 31 ms late leave a last interval 54 ms short);
+                // a read late by half an interval or more starts the grid again from itself.
+                due = now - next < intervalNanos / 2 ? next : now;
             }
         }
         long roundEnd = finished ? Math.max(lastFinish.get(), plan.measuredStart()) : System.nanoTime();
@@ -289,8 +294,8 @@ public final class Driver {
      * (its planned end, or under --rate its deadline) instead of leaving a sliver of a few
      * milliseconds after a tick right at it.
      */
-    private long nextTick(RoundPlan plan, long tick) {
-        long next = tick + intervalNanos;
+    private long nextTick(RoundPlan plan, long due) {
+        long next = due + intervalNanos;
         long last = plan.deadline() != RoundPlan.NO_END ? plan.deadline() : plan.end();
         if (last != RoundPlan.NO_END && next - last > -intervalNanos / 4) {
             next = Math.max(next, last + intervalNanos / 2);
