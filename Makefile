@@ -89,8 +89,9 @@ ifneq ($(DOCKER_ENGINES),)
 endif
 	bin/lab sweep --engine $(call commas,$(ENGINE)) $(if $(filter file,$(origin CLIENTS)),,--clients $(call commas,$(CLIENTS))) --duration $(DURATION) $(TARGET_ARGS) $(ARGS)
 
+# The ten slowest test classes are printed at the end, passed or not, so that growth shows.
 test:
-	$(MVN) install
+	$(MVN) install; status=$$?; .ci/slowest-tests 10; exit $$status
 	@touch $(LAB_JAR)
 
 # The fault suite alone, against the servers of .ci/services (source its env file first).
