@@ -3,6 +3,7 @@ package io.benchlab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,14 @@ public final class RunnerProcess implements AutoCloseable {
 
     /** Another main class of this class path (the lab's), as its own process. */
     public static RunnerProcess start(Class<?> main, Path dir, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return start(List.of(), main, dir, env, args);
+    }
+
+    /** As {@link #start(Class, Path, Map, String...)}, the JVM started by the command PREFIX (e.g. {@code env ...}). */
+    static RunnerProcess start(List<String> prefix, Class<?> main, Path dir, Map<String, String> env, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         Path out = dir.resolve("runner.out");
@@ -58,6 +66,12 @@ public final class RunnerProcess implements AutoCloseable {
 
     /** Sends the signal ("TERM", "INT") and returns how long the process took to exit, in seconds. */
     public double signalAndWait(String signal, int limitSeconds) throws IOException, InterruptedException {
+        assertThat(ignores(signal)).as("SIG%1$s reaches no handler: the runner process ignores it (SigIgn in"
+                + " /proc/%2$d/status). It inherited that from what started the tests (a job that a non-interactive"
+                + " shell starts in the background ignores SIGINT), and a JVM that starts with a signal ignored"
+                + " installs no handler for it, so no run it starts can be stopped that way. Start the tests in the"
+                + " foreground, or with the signal at its default: env --default-signal=%1$s make test",
+                signal, process.pid()).isFalse();
         long sent = System.nanoTime();
         new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
         boolean exited = process.waitFor(limitSeconds, TimeUnit.SECONDS);
@@ -67,6 +81,19 @@ public final class RunnerProcess implements AutoCloseable {
         }
         assertThat(exited).as("exited within %d s of SIG%s; stderr: %s", limitSeconds, signal, err()).isTrue();
         return seconds;
+    }
+
+    /** Whether the process ignores SIGNAL ("INT", "TERM"), as the kernel says in its status. */
+    boolean ignores(String signal) throws IOException {
+        int number = switch (signal) {
+            case "INT" -> 2;
+            case "TERM" -> 15;
+            default -> throw new IllegalArgumentException("no signal number known for SIG" + signal);
+        };
+        String ignored = Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")).stream()
+                .filter(line -> line.startsWith("SigIgn:")).map(line -> line.substring("SigIgn:".length()).strip())
+                .findFirst().orElseThrow(() -> new IllegalStateException("no SigIgn in /proc/" + process.pid() + "/status"));
+        return new BigInteger(ignored, 16).testBit(number - 1);
     }
 
     public int waitFor(int limitSeconds) throws InterruptedException, IOException {
