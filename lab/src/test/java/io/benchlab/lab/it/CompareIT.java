@@ -10,46 +10,66 @@ import io.benchlab.runner.cli.CliCapture;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 
-/** lab compare on real embedded HSQLDB runs: a rate cap that halves tps regresses, a repeat does not. */
+/**
+ * lab compare on real embedded HSQLDB runs: a rate cap that halves tps regresses, a repeat does not.
+ * The tests share four runs made once, alternated so that a drift of the machine favours neither
+ * side: a1 and a2 at the steady rate, b1 and b2 at half of it (a1, b1, b2, a2).
+ */
 @ResourceLock(Resources.SYSTEM_OUT)
 @ResourceLock(Resources.SYSTEM_ERR)
 class CompareIT {
 
-    @Test
-    void aRateCapThatHalvesTpsIsFlaggedAsARegression(@TempDir Path dir) throws IOException {
-        Path base = dir.resolve("base.json");
-        RunResult baseline = run(base, "--engine", "hsqldb");
-        assertThat(baseline.figures().schedule().missedStarts()).as("the steady rate is met").isZero();
-        String half = BigDecimal.valueOf(Math.round(Double.parseDouble(ComparedRuns.STEADY_RATE) / 2)).toPlainString();
-        Path capped = dir.resolve("capped.json");
-        RunResult slow = run(capped, "--engine", "hsqldb", "--rate", half);
+    private static final String HALF =
+            BigDecimal.valueOf(Math.round(Double.parseDouble(ComparedRuns.STEADY_RATE) / 2)).toPlainString();
 
-        CliCapture.Outcome refused = lab("compare", base.toString(), capped.toString());
-        assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
-        assertThat(refused.allErr()).contains("rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half);
+    @TempDir
+    static Path dir;
+    private static Path a1;
+    private static Path a2;
+    private static Path b1;
+    private static Path b2;
+    private static RunResult steady;
+    private static RunResult halved;
 
-        // A finding is judged at lab compare's defaults, what a user gets; ALPHA is for the tests of no change.
-        CliCapture.Outcome o = lab("compare", "--allow-differences", base.toString(), capped.toString());
-        assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
-        assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
-        assertThat(o.out()).contains("differs (allowed): rate-tps " + ComparedRuns.STEADY_RATE + " vs " + half)
-                .contains("regressed: " + slow.runId() + " tps");
+    @BeforeAll
+    static void runs() throws IOException {
+        a1 = dir.resolve("a1.json");
+        a2 = dir.resolve("a2.json");
+        b1 = dir.resolve("b1.json");
+        b2 = dir.resolve("b2.json");
+        steady = run(a1, "--engine", "hsqldb");
+        halved = run(b1, "--engine", "hsqldb", "--rate", HALF);
+        run(b2, "--engine", "hsqldb", "--rate", HALF);
+        run(a2, "--engine", "hsqldb");
     }
 
     @Test
-    void twoRunsOfOneConfigurationAreNoChange(@TempDir Path dir) throws IOException {
-        Path a = dir.resolve("a.json");
-        Path b = dir.resolve("b.json");
-        run(a, "--engine", "hsqldb");
-        run(b, "--engine", "hsqldb");
+    void aRateCapThatHalvesTpsIsFlaggedAsARegression() {
+        assertThat(steady.figures().schedule().missedStarts()).as("the steady rate is met").isZero();
+
+        CliCapture.Outcome refused = lab("compare", a1.toString(), b1.toString());
+        assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
+        assertThat(refused.allErr()).contains("rate-tps " + ComparedRuns.STEADY_RATE + " vs " + HALF);
+
+        // A finding is judged at lab compare's defaults, what a user gets; ALPHA is for the tests of no change.
+        CliCapture.Outcome o = lab("compare", "--allow-differences", a1.toString(), b1.toString());
+        assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
+        assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
+        assertThat(o.out()).contains("differs (allowed): rate-tps " + ComparedRuns.STEADY_RATE + " vs " + HALF)
+                .contains("regressed: " + halved.runId() + " tps");
+    }
+
+    @Test
+    void twoRunsOfOneConfigurationAreNoChange() {
         // False-alarm probability below 1 in 1,000: see ComparedRuns.
         CliCapture.Outcome o = lab("compare", "--alpha", ComparedRuns.ALPHA, "--latency-floor",
-                ComparedRuns.LATENCY_FLOOR_MS, a.toString(), b.toString());
+                ComparedRuns.LATENCY_FLOOR_MS, a1.toString(), a2.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
         for (String metric : new String[] {"tps", "p50 ms", "p95 ms", "p99 ms", "failures %"}) {
             assertThat(verdict(o.out(), metric)).as("%s\n%s", metric, o.out()).isNotEqualTo("regressed");
@@ -59,16 +79,7 @@ class CompareIT {
     }
 
     @Test
-    void twoRunsASideMeasureTheirSpreadAndStillFindTheHalvedRate(@TempDir Path dir) throws IOException {
-        String half = BigDecimal.valueOf(Math.round(Double.parseDouble(ComparedRuns.STEADY_RATE) / 2)).toPlainString();
-        Path a1 = dir.resolve("a1.json");
-        Path a2 = dir.resolve("a2.json");
-        Path b1 = dir.resolve("b1.json");
-        Path b2 = dir.resolve("b2.json");
-        run(a1, "--engine", "hsqldb");
-        run(b1, "--engine", "hsqldb", "--rate", half);
-        run(b2, "--engine", "hsqldb", "--rate", half);
-        run(a2, "--engine", "hsqldb");
+    void twoRunsASideMeasureTheirSpreadAndStillFindTheHalvedRate() {
         // At the defaults: with two runs a side the runs' spread has 2 degrees of freedom, and at ALPHA
         // one baseline run that a busy machine kept a few tps under its rate would hide the halving.
         CliCapture.Outcome o = lab("compare", "--allow-differences", a1 + "," + a2, b1 + "," + b2);
