@@ -18,6 +18,9 @@ import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import java.io.IOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,6 +35,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -51,8 +55,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ResourceLock(Resources.SYSTEM_ERR)
 abstract class FaultSuite {
 
-    /** Scale of every scenario: two branches, so 8 clients contend but do not all queue on one row. */
+    /** Scale of a scenario: two branches, so 8 clients contend but do not all queue on one row. */
     static final int SCALE = 2;
+
+    /**
+     * A scenario at another scale than {@link #SCALE}. The scenarios run in the order of their
+     * names and load only when the scale changes, so those at one scale share one load: a load at
+     * scale 2 takes seconds, and the suites once loaded five times each.
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(ElementType.METHOD)
+    @interface AtScale {
+        int value();
+    }
 
     @TempDir
     Path dir;
@@ -71,9 +86,16 @@ abstract class FaultSuite {
     /** Takes a lock on {@code table} that keeps every other session from reading or writing it, until {@code c} closes. */
     abstract void lockTable(Connection c, String table) throws Exception;
 
+    /** How many sessions of the database wait for a table lock another session holds, as the server says. */
+    abstract int lockWaiters(Connection c) throws Exception;
+
+    /** The scale of the scenario under way. */
+    private int scale;
+
     @BeforeEach
-    void loaded() throws Exception {
-        ServerRuns.ensureScale(target(), SCALE);
+    void loaded(TestInfo test) throws Exception {
+        scale = test.getTestMethod().map(m -> m.getAnnotation(AtScale.class)).map(AtScale::value).orElse(SCALE);
+        ServerRuns.ensureScale(target(), scale);
         assertThat(sums().match()).as("consistent before the scenario: %s", sums()).isTrue();
     }
 
@@ -174,7 +196,8 @@ abstract class FaultSuite {
         RunnerProcess runner = process(out, "--duration", "60s", "--clients", "4", "--statement-timeout", "0");
         runner.awaitErr("round 1", 60);
         AutoCloseable lock = holdLock("branches", 60_000);
-        Thread.sleep(2000);
+        awaitLockWaiters(runner, 4);
+        Thread.sleep(2000); // long enough for an interval without a commit: the zero_tps warning
         double seconds = runner.signalAndWait("TERM", 15);
         lock.close();
 
@@ -199,7 +222,7 @@ abstract class FaultSuite {
         Path out = dir.resolve("load.json");
         AutoCloseable lock = holdLock("history", 60_000);
         RunnerProcess runner = process(out, "--init", "--duration", "5s");
-        Thread.sleep(4000);
+        awaitLockWaiters(runner, 1);
         double seconds = runner.signalAndWait("TERM", 15);
         lock.close();
 
@@ -219,10 +242,12 @@ abstract class FaultSuite {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("isolationLevels")
+    @AtScale(1)
     void autocommitUnderContentionEndsWithMatchingSums(Isolation isolation) throws Exception {
-        Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("autocommit.json"), "--init", "--scale", "1",
-                "--clients", "8", "--autocommit", "--isolation", isolation.label(), "--max-tries", "1000",
-                "--duration", "3s")), dir.resolve("autocommit.json"));
+        long historyBefore = sums().historyRows();
+        Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("autocommit.json"), "--clients", "8",
+                "--autocommit", "--isolation", isolation.label(), "--max-tries", "1000", "--duration", "3s")),
+                dir.resolve("autocommit.json"));
         r.assertStatus("ok", ExitCodes.RUN_FAILED);
         Consistency c = r.result.consistency();
         assertThat(c.ok()).as(c.message()).isTrue();
@@ -230,7 +255,7 @@ abstract class FaultSuite {
         Sums db = sums();
         assertThat(db.match()).as("the database's own sums: %s", db).isTrue();
         assertThat(db).isEqualTo(c.after());
-        assertThat(db.historyRows()).isEqualTo(c.committedTotal());
+        assertThat(db.historyRows() - historyBefore).isEqualTo(c.committedTotal());
     }
 
     @Test
@@ -254,7 +279,7 @@ abstract class FaultSuite {
     }
 
     @Test
-    void moreClientsThanTheServerTakesIsBadInput() throws Exception {
+    void aClientCountAboveWhatTheServerTakesIsBadInput() throws Exception {
         long historyBefore = sums().historyRows();
         Path out = dir.resolve("too-many.json");
         CliCapture.Outcome o = CliCapture.runner(runArgs(out, "--clients", "500", "--duration", "1s"));
@@ -268,17 +293,15 @@ abstract class FaultSuite {
     // ------------------------------------------------------------------------------ plumbing
 
     /**
-     * The runner's command line on this server, with its password from the file, at {@link #SCALE}
-     * unless {@code extra} names a scale; {@code --strict} always.
+     * The runner's command line on this server, with its password from the file, at the scenario's
+     * scale; {@code --strict} always.
      */
     String[] runArgs(Path out, String... extra) {
         Target t = target();
         List<String> args = new ArrayList<>(List.of("run", "--engine", t.engine().name(), "--jdbc-url", t.jdbcUrl(),
                 "--user", t.user(), "--password-file", ServerTargets.variable(prefix() + "_PASSWORD_FILE"),
                 "--warmup", "500ms", "--strict", "--output", out.toString()));
-        if (!List.of(extra).contains("--scale")) {
-            args.addAll(List.of("--scale", "" + SCALE));
-        }
+        args.addAll(List.of("--scale", "" + scale));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
     }
@@ -323,6 +346,23 @@ abstract class FaultSuite {
         };
         cleanups.add(release);
         return release::run;
+    }
+
+    /**
+     * Waits until SESSIONS sessions wait for a lock (the runner's clients, or its load), as the
+     * server reports them: a signal sent then reaches a runner that is blocked, not one still
+     * starting (a fixed sleep of 4 s was too short for a JVM's start on a busy CI machine).
+     */
+    void awaitLockWaiters(RunnerProcess runner, int sessions) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        try (Connection c = target().connect()) {
+            int waiting;
+            while ((waiting = lockWaiters(c)) < sessions) {
+                assertThat(System.nanoTime() - deadline).as("%d session(s) waiting for a lock within 60 s, %d now;"
+                        + " the runner's stderr: %s", sessions, waiting, runner.err()).isNegative();
+                Thread.sleep(100);
+            }
+        }
     }
 
     Sums sums() throws Exception {

@@ -3,6 +3,7 @@ package io.benchlab.runner.it;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.stream.Stream;
 
@@ -29,6 +30,16 @@ class MariadbFaultsIT extends FaultSuite {
     void lockTable(Connection c, String table) throws Exception {
         try (Statement s = c.createStatement()) {
             s.execute("LOCK TABLES " + table + " WRITE");
+        }
+    }
+
+    /** A session blocked by LOCK TABLES waits with a state "Waiting for table metadata lock" or "... level lock". */
+    @Override
+    int lockWaiters(Connection c) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM"
+                + " information_schema.processlist WHERE db = DATABASE() AND state LIKE 'Waiting for table%'")) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

@@ -3,6 +3,7 @@ package io.benchlab.runner.it;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.stream.Stream;
 
@@ -30,6 +31,15 @@ class PostgresFaultsIT extends FaultSuite {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.execute("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+        }
+    }
+
+    @Override
+    int lockWaiters(Connection c) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                + " WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 
