@@ -83,10 +83,11 @@ public final class RunnerProcess implements AutoCloseable {
         return seconds;
     }
 
-    /** Whether the process ignores SIGNAL ("INT", "TERM"), as the kernel says in its status. */
+    /** Whether the process ignores SIGNAL ("INT", "TERM", "KILL"), as the kernel says in its status. */
     boolean ignores(String signal) throws IOException {
         int number = switch (signal) {
             case "INT" -> 2;
+            case "KILL" -> 9;
             case "TERM" -> 15;
             default -> throw new IllegalArgumentException("no signal number known for SIG" + signal);
         };
