@@ -89,9 +89,31 @@ ifneq ($(DOCKER_ENGINES),)
 endif
 	bin/lab sweep --engine $(call commas,$(ENGINE)) $(if $(filter file,$(origin CLIENTS)),,--clients $(call commas,$(CLIENTS))) --duration $(DURATION) $(TARGET_ARGS) $(ARGS)
 
-# The ten slowest test classes are printed at the end, passed or not, so that growth shows.
+# Every test: the unit tests (the jars installed), then the integration tests in three lanes side by
+# side, each a Maven process of its own, its lines prefixed with its name: the runner's (the
+# database servers of .ci/services), the lab's on the Kubernetes clusters (tagged kubernetes:
+# @UsesClusters) and the lab's others (containers, InfluxDB, embedded runs). The lanes share no
+# server, and their tests spend most of their time waiting on servers, pods and locks rather than
+# on the CPU. A job started with & ignores SIGINT, and a JVM that starts so installs no handler for
+# it: env --default-signal gives the lanes' runners Ctrl-C back (SignalTest needs it). The ten
+# slowest test classes are printed at the end, passed or not.
+define it_lane # NAME, Maven arguments
+{ env --default-signal=INT $(MVN) $(2) failsafe:integration-test failsafe:verify 2>&1; \
+  echo $$? >target/it-$(1).status; } | sed -u "s/^/[$(1)] /" &
+endef
+IT_LANES := runner lab-kubernetes lab
 test:
-	$(MVN) install; status=$$?; .ci/slowest-tests 10; exit $$status
+	@mkdir -p target; status=0; $(MVN) install -DskipITs || status=$$?; \
+	if [ $$status -eq 0 ]; then \
+	  $(call it_lane,runner,-pl runner) \
+	  $(call it_lane,lab-kubernetes,-pl lab -Dgroups=kubernetes -Dbenchlab.it.lane=-kubernetes) \
+	  $(call it_lane,lab,-pl lab -DexcludedGroups=kubernetes) \
+	  wait; \
+	  for lane in $(IT_LANES); do \
+	    [ "$$(cat target/it-$$lane.status)" = 0 ] || { echo "make test: the $$lane lane FAILED" >&2; status=1; }; \
+	  done; \
+	fi; \
+	.ci/slowest-tests 10; exit $$status
 	@touch $(LAB_JAR)
 
 # The fault suite alone, against the servers of .ci/services (source its env file first).

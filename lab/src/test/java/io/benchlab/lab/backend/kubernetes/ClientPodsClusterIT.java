@@ -13,6 +13,7 @@ import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.pods.PodRuns;
+import io.benchlab.lab.it.kube.UsesClusters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on its own (two pods, two client nodes) or sharing one where allowed (three pods), meeting in
  * the database; one result whose counts, tps and percentiles are exactly the pods' together.
  */
+@UsesClusters
 class ClientPodsClusterIT {
 
     @RegisterExtension

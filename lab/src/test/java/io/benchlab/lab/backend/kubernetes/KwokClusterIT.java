@@ -17,6 +17,7 @@ import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.run.Output;
+import io.benchlab.lab.it.kube.UsesClusters;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them: the database never answers JDBC there). Placement, QoS and labels of the objects a run
  * makes; the errors found before anything is made; and that every way a run ends leaves nothing.
  */
+@UsesClusters
 class KwokClusterIT {
 
     @RegisterExtension

@@ -12,6 +12,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.EnvironmentProbe;
+import io.benchlab.lab.it.kube.UsesClusters;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.LocalPortForward;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and rounds), so the nights are short by design: each point needs one cell, not one cell each
  * (a regression and a lost database fall on one night, in different cells).
  */
+@UsesClusters
 class NightlyStackIT {
 
     private static final String NS = ClusterNights.NS;

@@ -12,6 +12,7 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
+import io.benchlab.lab.it.kube.UsesClusters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * pinned image in a pod, the runner in a Job, a real result that names both nodes and the limits
  * the kubelet applied; and nothing left after a run that succeeds, fails or is stopped.
  */
+@UsesClusters
 class TwoNodeClusterIT {
 
     @RegisterExtension

@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * They render, the server accepts them, and the lab's ServiceAccount may do exactly what the
  * Kubernetes backend needs. Each test removes what it applied.
  */
+@UsesClusters
 class K8sBasesIT {
 
     static final String SA = "system:serviceaccount:benchlab:benchlab-lab";
