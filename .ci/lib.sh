@@ -16,6 +16,11 @@ timing() {   # timing LABEL START_US: how long since START_US, on stderr
   printf '%s: %-34s %d.%03ds\n' "$CI_NAME" "$1" $((ms / 1000)) $((ms % 1000)) >&2
 }
 
+# What every Go build of the CI's servers passes: no paths of this machine in the binaries, and no
+# DWARF from the compiler (the binaries are stripped anyway): 13% less CPU for the same CoreDNS
+# build here, with an empty build cache (151.7 s against 174.4 s).
+GO_BUILD_FLAGS=(-trimpath -gcflags=all=-dwarf=false)
+
 installed() { [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]; }
 
 # install_missing [--no-recommends] LOG PACKAGE...: apt-get installs those of PACKAGE that dpkg
