@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -56,16 +58,25 @@ class KnobSchemaTest {
         assertThat(knobs.path("properties").size()).isEqualTo(1 + KnobSpec.all().stream().filter(KnobSpec::recorded).count());
     }
 
-    /** What the codec records, for a timed and a counted config, is valid against the schema. */
+    /**
+     * What the codec records for a timed and a counted config is valid against the schema, and uses
+     * every knob the schema has (results-schema's samples leave the knobs to this test).
+     */
     @Test
-    void whatTheCodecRecordsIsValid() {
+    void whatTheCodecRecordsIsValidAndUsesEveryKnobOfTheSchema() throws IOException {
         RunResult f = SampleResults.full();
+        Set<String> used = new TreeSet<>();
         for (WorkloadConfig c : List.of(KnobCodecTest.byDuration(), KnobCodecTest.byCount())) {
             RunResult r = new RunResult(f.schemaVersion(), f.runId(), f.status(), null, f.warnings(), f.timestamps(),
                     KnobCodec.knobs(c), f.engine(), f.environment(), f.placement(), f.load(), f.warmup(), f.figures(),
                     f.rounds(), f.intervals(), f.consistency(), f.serverStats());
             assertThat(ResultValidator.validate(ResultJson.write(r))).as("%s", c).isEmpty();
+            used.addAll(r.knobs().values().keySet());
         }
+        Set<String> declared = new TreeSet<>();
+        ResultJson.mapper().readTree(Files.readString(SCHEMA)).path("$defs").path("knobs").path("properties")
+                .fieldNames().forEachRemaining(declared::add);
+        assertThat(used).isEqualTo(declared);
     }
 
     /** The fragment, in the file's own layout. */
