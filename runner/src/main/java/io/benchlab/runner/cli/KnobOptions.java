@@ -18,7 +18,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * holding their values by component name. picocli builds a command from annotations; a subclass's
  * {@code @Command(modelTransformer = KnobOptions.Declared.class)} has picocli add the knobs'
  * options to every command that mixes it in, however deep. A command with a model transformer of
- * its own overrides the mixin's, and calls {@link #addTo} first.
+ * its own overrides the mixin's, and calls {@link #addTo} first (lab sweep, through
+ * {@link WorkloadOptions#addOptions}). The options stay in picocli's model like annotated ones,
+ * with their help and defaults, for --help and anything that reads the model.
  */
 public abstract class KnobOptions {
 

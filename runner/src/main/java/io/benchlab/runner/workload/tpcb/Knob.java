@@ -10,8 +10,10 @@ import java.lang.annotation.Target;
  * component's name and type are the knob's, and everything else about it is said here. The
  * runner's and the lab's options, the result's knobs and the schema's fragment for them, lab
  * rerun's reading of a result, and how lab compare and nightly judge a difference are all made
- * from it (see {@link KnobSpec}); a new knob is a component with this annotation, its default in
- * {@code Defaults}, and its use in the workload.
+ * from it (see {@link KnobSpec}). A new knob is a component with this annotation, its default in
+ * {@code Defaults} and its use in the workload; then the schema's fragment and the golden result
+ * are generated again ({@code -Dbenchlab.update.schema=true -Dgolden.update=true}, see
+ * {@code KnobSchemaTest} and {@code GoldenResultTest}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
