@@ -17,8 +17,8 @@ public final class Defaults {
     /** Client threads, one connection each. */
     public static final int CLIENTS = 4;
 
-    /** Measured phase length when neither a duration nor a per-client count is given. */
-    public static final Duration DURATION = Duration.ofSeconds(10);
+    /** Measured phase length when neither a duration nor a per-client count is given, as the CLI reads a duration. */
+    public static final String DURATION = "10s";
 
     /** Warm-up before the first round, as the CLI reads a duration; its transactions count in no figure. */
     public static final String WARMUP = "2s";

@@ -28,7 +28,8 @@ public record WorkloadConfig(
                 result = "Number of concurrent client connections (threads) issuing transactions.")
         int clients,
         @Knob(names = {"-d", "--duration"}, label = "TIME", optional = true,
-                help = "Length of each measured round, e.g. 30s, 5m, 1h30m, 2d (default: 10s unless -t is given)."
+                help = "Length of each measured round, e.g. 30s, 5m, 1h30m, 2d (default: " + Defaults.DURATION
+                        + " unless -t is given)."
                         + " Every duration option takes ms, s, m, h and d, up to " + Defaults.MAX_DURATION_DAYS + "d.",
                 result = "Length of each measured round in seconds, excluding warm-up; present when the run is"
                         + " time-bound.")
