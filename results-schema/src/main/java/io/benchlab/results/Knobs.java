@@ -1,42 +1,169 @@
 package io.benchlab.results;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * Every workload setting that shapes the figures, including the seed, so that a run can be
- * repeated exactly. Exactly one of {@code durationSeconds} and {@code transactionsPerClient} is set.
- * {@code statementTimeoutSeconds} 0 means statements were never cancelled for taking too long.
- * {@code serverStats} {@code on} or {@code off}: whether the database's side was sampled; null in
- * results from before it was a knob, which ran without. {@code driver} {@code jdbc} or {@code vertx}:
- * how the clients talked to the database; null in results from before it was a knob, which used JDBC.
+ * repeated exactly: one JSON value per knob, by its name in the result ({@code rate_tps}), in the
+ * order the runner declares its knobs. Which knobs there are, their types, and what a knob that an
+ * older result lacks means, are the runner's declarations (its {@code WorkloadConfig}, from which
+ * the schema's knobs are generated); this model only keeps the values, so a new knob needs no edit
+ * here. A value is a string, a boolean, a whole number (a {@code Long}) or a {@code Double}; a knob
+ * without a value (no rate, no duration) is left out. The lab reads a few knobs itself and has
+ * accessors for them.
  */
-public record Knobs(
-        String workload,
-        int scale,
-        int clients,
-        Double durationSeconds,
-        Long transactionsPerClient,
-        double warmupSeconds,
-        Double rateTps,
-        int rounds,
-        long seed,
-        String distribution,
-        String statements,
-        boolean autocommit,
-        String isolation,
-        boolean selectOnly,
-        int maxTries,
-        double intervalSeconds,
-        int loadBatchSize,
-        double statementTimeoutSeconds,
-        String serverStats,
-        String driver) {
+public final class Knobs {
 
-    /** Knobs from before {@code driver} was one: the clients used JDBC. */
-    public Knobs(String workload, int scale, int clients, Double durationSeconds, Long transactionsPerClient,
-                 double warmupSeconds, Double rateTps, int rounds, long seed, String distribution, String statements,
-                 boolean autocommit, String isolation, boolean selectOnly, int maxTries, double intervalSeconds,
-                 int loadBatchSize, double statementTimeoutSeconds, String serverStats) {
-        this(workload, scale, clients, durationSeconds, transactionsPerClient, warmupSeconds, rateTps, rounds, seed,
-                distribution, statements, autocommit, isolation, selectOnly, maxTries, intervalSeconds, loadBatchSize,
-                statementTimeoutSeconds, serverStats, null);
+    private final Map<String, Object> values;
+
+    private Knobs(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(values);
+    }
+
+    /** The knobs with these values, in this order; nulls are left out, whole numbers kept as longs. */
+    @JsonCreator
+    public static Knobs of(Map<String, ?> values) {
+        Map<String, Object> kept = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            if (value != null) {
+                kept.put(name, normal(name, value));
+            }
+        });
+        return new Knobs(kept);
+    }
+
+    /** Every knob the result holds, in its order. */
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    /** The value of the knob the result calls NAME, or null when it holds none. */
+    public Object get(String name) {
+        return values.get(name);
+    }
+
+    /** The same knobs with NAME set to VALUE (removed when null), in place or else last. */
+    public Knobs with(String name, Object value) {
+        Map<String, Object> changed = new LinkedHashMap<>(values);
+        changed.put(name, value);
+        return of(changed);
+    }
+
+    public String workload() {
+        return (String) get("workload");
+    }
+
+    public int scale() {
+        return whole("scale");
+    }
+
+    public int clients() {
+        return whole("clients");
+    }
+
+    public Double durationSeconds() {
+        return number("duration_seconds");
+    }
+
+    public Long transactionsPerClient() {
+        return (Long) get("transactions_per_client");
+    }
+
+    public double warmupSeconds() {
+        return orZero(number("warmup_seconds"));
+    }
+
+    public Double rateTps() {
+        return number("rate_tps");
+    }
+
+    public int rounds() {
+        return whole("rounds");
+    }
+
+    public long seed() {
+        Object seed = get("seed");
+        return seed == null ? 0 : (Long) seed;
+    }
+
+    public double intervalSeconds() {
+        return orZero(number("interval_seconds"));
+    }
+
+    /** A knob's value as text (a string's own, a number's or a boolean's as Java writes it), or null. */
+    public String text(String name) {
+        Object value = get(name);
+        return value == null ? null : value.toString();
+    }
+
+    /** A boolean knob; false when the result holds none. */
+    public boolean flag(String name) {
+        return Boolean.TRUE.equals(get(name));
+    }
+
+    /** As JSON: the values in their order (a map would be written with its keys sorted). */
+    @JsonValue
+    ObjectNode json() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        values.forEach((name, value) -> {
+            if (value instanceof Long n) {
+                node.put(name, n);
+            } else if (value instanceof Double d) {
+                node.put(name, d);
+            } else if (value instanceof Boolean b) {
+                node.put(name, b);
+            } else {
+                node.put(name, (String) value);
+            }
+        });
+        return node;
+    }
+
+    private int whole(String name) {
+        Object value = get(name);
+        return value == null ? 0 : Math.toIntExact((Long) value);
+    }
+
+    private Double number(String name) {
+        Object value = get(name);
+        return value == null ? null : ((Number) value).doubleValue();
+    }
+
+    private static double orZero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+    private static Object normal(String name, Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Float || value instanceof Double) {
+            return ((Number) value).doubleValue();
+        }
+        if (value instanceof String || value instanceof Boolean) {
+            return value;
+        }
+        throw new IllegalArgumentException("knob " + name + ": " + value + " is not a string, boolean or number");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Knobs k && values.equals(k.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Knobs" + values;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,7 +16,8 @@ import java.nio.file.Path;
 /**
  * The one place that turns a {@link RunResult} into JSON and back. The output is stable:
  * snake_case names in model order, map keys sorted, absent values left out, no
- * locale-dependent formatting, so golden files can seal it.
+ * locale-dependent formatting, so golden files can seal it. Results of older schema versions are
+ * read through {@link ResultUpgrades}.
  */
 public final class ResultJson {
 
@@ -50,16 +52,22 @@ public final class ResultJson {
         }
     }
 
+    /** A result of this schema version or an older one ({@link ResultUpgrades}). */
     public static RunResult read(String json) {
         try {
-            return MAPPER.readValue(json, RunResult.class);
+            return bind(MAPPER.readTree(json));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /** As {@link #read(String)}, from a file. */
     public static RunResult read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), RunResult.class);
+        return bind(MAPPER.readTree(file.toFile()));
+    }
+
+    private static RunResult bind(JsonNode tree) throws IOException {
+        return MAPPER.treeToValue(ResultUpgrades.upgrade(tree), RunResult.class);
     }
 
     /** Writes through a temp file and a rename, so a reader never sees half a result. */

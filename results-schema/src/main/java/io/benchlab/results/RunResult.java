@@ -34,15 +34,6 @@ public record RunResult(
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
     }
 
-    /** A result without the database's side: a run that did not sample it. */
-    public RunResult(String schemaVersion, String runId, Status status, String cause, List<Warning> warnings,
-                     Timestamps timestamps, Knobs knobs, EngineInfo engine, Environment environment, Placement placement,
-                     Load load, Warmup warmup, Figures figures, List<Round> rounds, List<IntervalPoint> intervals,
-                     Consistency consistency) {
-        this(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, placement, load,
-                warmup, figures, rounds, intervals, consistency, null);
-    }
-
     /** The same result with more warnings after its own (what a sink had to say about the run). */
     public RunResult withMoreWarnings(List<Warning> more) {
         if (more.isEmpty()) {

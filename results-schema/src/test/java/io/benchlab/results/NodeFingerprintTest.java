@@ -13,7 +13,7 @@ class NodeFingerprintTest {
         RunResult r = SampleResults.full();
         return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(),
                 r.knobs(), r.engine(), e, p, r.load(), r.warmup(), r.figures(), r.rounds(), r.intervals(),
-                r.consistency());
+                r.consistency(), null);
     }
 
     private static Environment env(String kernel, String bootId, Double cpuLimit) {

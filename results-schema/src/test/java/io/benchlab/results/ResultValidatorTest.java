@@ -41,7 +41,7 @@ class ResultValidatorTest {
         RunResult f = SampleResults.failed();
         RunResult noCause = new RunResult(f.schemaVersion(), f.runId(), f.status(), null, f.warnings(), f.timestamps(), f.knobs(),
                 f.engine(), f.environment(), f.placement(), f.load(), f.warmup(), f.figures(), f.rounds(),
-                f.intervals(), f.consistency());
+                f.intervals(), f.consistency(), f.serverStats());
         assertThat(ResultValidator.validate(noCause)).anySatisfy(m -> assertThat(m).contains("cause"));
     }
 

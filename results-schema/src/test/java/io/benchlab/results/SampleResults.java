@@ -1,5 +1,6 @@
 package io.benchlab.results;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,18 @@ public final class SampleResults {
     static final String HISTOGRAM = "HISTFAAAAEF4nJNpmSzMwMDAxgABzFCaEUzd2QWmKHAwMDAyMTEwMTAxMIMkmJiYmJhZ2VjZOTg5uHlExYQ";
 
     private SampleResults() {
+    }
+
+    /**
+     * Knobs as a runner records them, by name and in its order. The failed and the interrupted
+     * sample are of runners from before server_stats and driver were knobs.
+     */
+    static Knobs knobs(Object... namesAndValues) {
+        Map<String, Object> knobs = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            knobs.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return Knobs.of(knobs);
     }
 
     /** A completed two-round H2 run in Docker, every field filled (except cause, which an ok run has not). */
@@ -36,8 +49,11 @@ public final class SampleResults {
                         new Warning("reconnects", 1, "clients lost their connection and reconnected 1 time(s):"
                                 + " 1 in round 2 at 0.0-10.0 s")),
                 new Timestamps("2025-01-15T10:00:00.125Z", "2025-01-15T10:00:41.503Z", "2025-01-15T10:01:22.017Z"),
-                new Knobs("tpcb", 10, 4, 20.0, null, 5.0, 1500.0, 2, 42L, "tpcb", "prepared", false,
-                        "read-committed", false, 3, 10.0, 1000, 5.0, "on", "jdbc"),
+                knobs("workload", "tpcb", "scale", 10, "clients", 4, "duration_seconds", 20.0, "warmup_seconds", 5.0,
+                        "rate_tps", 1500.0, "rounds", 2, "seed", 42L, "distribution", "tpcb", "statements", "prepared",
+                        "autocommit", false, "isolation", "read-committed", "select_only", false, "max_tries", 3,
+                        "interval_seconds", 10.0, "load_batch_size", 1000, "statement_timeout_seconds", 5.0,
+                        "server_stats", "on", "driver", "jdbc"),
                 new EngineInfo("h2", "default", "H2", "2.3.232 (2024-08-11)", "2.3.232 (2024-08-11)",
                         "jdbc:h2:tcp://db:9092/benchlab;USER=bench",
                         Map.of("CACHE_SIZE", "65536", "LOCK_TIMEOUT", "10000", "MV_STORE", "TRUE")),
@@ -93,14 +109,17 @@ public final class SampleResults {
                         + " (SQLState 08001)",
                 List.of(),
                 new Timestamps("2025-01-15T11:00:00Z", null, "2025-01-15T11:00:03.402Z"),
-                new Knobs("tpcb", 1, 8, 60.0, null, 10.0, null, 1, -7L, "pgbench", "direct", true,
-                        "default", false, 1, 1.0, 500, 0.0, null),
+                knobs("workload", "tpcb", "scale", 1, "clients", 8, "duration_seconds", 60.0, "warmup_seconds", 10.0,
+                        "rounds", 1, "seed", -7L, "distribution", "pgbench", "statements", "direct", "autocommit", true,
+                        "isolation", "default", "select_only", false, "max_tries", 1, "interval_seconds", 1.0,
+                        "load_batch_size", 500, "statement_timeout_seconds", 0.0),
                 new EngineInfo("derby", "default", null, null, null, null, null),
                 new Environment("0.1.0-SNAPSHOT", null, "OpenJDK 64-Bit Server VM 17.0.15+6", "unknown",
                         "Linux 6.1.0-28-amd64", "aarch64", "unknown", 2, 536_870_912L, null, java.util.List.of(), null, null,
                         null, null, null),
                 Placement.of("external"),
                 new Load(1, 100_011L, 1.25, "batch-insert"),
+                null,
                 null,
                 null,
                 null,
@@ -123,8 +142,10 @@ public final class SampleResults {
                 List.of(new Warning("zero_tps", 2.0, "2.0 s of the measured phase passed without a commit:"
                         + " round 1 38.0-40.0 s")),
                 new Timestamps("2025-01-15T12:00:00Z", "2025-01-15T12:00:15Z", "2025-01-15T12:01:05.5Z"),
-                new Knobs("tpcb", 5, 16, null, 1_562L, 0.0, null, 3, 1L, "tpcb", "prepared", false,
-                        "serializable", false, 5, 5.0, 2000, 10.0, null),
+                knobs("workload", "tpcb", "scale", 5, "clients", 16, "transactions_per_client", 1_562L,
+                        "warmup_seconds", 0.0, "rounds", 3, "seed", 1L, "distribution", "tpcb", "statements", "prepared",
+                        "autocommit", false, "isolation", "serializable", "select_only", false, "max_tries", 5,
+                        "interval_seconds", 5.0, "load_batch_size", 2000, "statement_timeout_seconds", 10.0),
                 new EngineInfo("hsqldb", "mvcc", "HSQL Database Engine", "2.7.4", "2.7.4",
                         "jdbc:hsqldb:hsql://hsqldb-0.hsqldb:9001/bench",
                         Map.of("hsqldb.tx", "mvcc")),
@@ -153,7 +174,8 @@ public final class SampleResults {
                 List.of(interval(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1, 0)),
                 new Consistency(false, false, new Consistency.Sums(0, 0, 0, 0, 0), null, 27_450, null, 0, null,
                         "not checked: the run was stopped while the database did not answer"
-                                + " (canceling statement due to user request)", null));
+                                + " (canceling statement due to user request)", null),
+                null);
     }
 
     static Latency latency(long count, double mean, double p50, double p90, double p95, double p99,

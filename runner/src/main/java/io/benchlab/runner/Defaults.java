@@ -17,8 +17,8 @@ public final class Defaults {
     /** Client threads, one connection each. */
     public static final int CLIENTS = 4;
 
-    /** Measured phase length when neither a duration nor a per-client count is given. */
-    public static final Duration DURATION = Duration.ofSeconds(10);
+    /** Measured phase length when neither a duration nor a per-client count is given, as the CLI reads a duration. */
+    public static final String DURATION = "10s";
 
     /** Warm-up before the first round, as the CLI reads a duration; its transactions count in no figure. */
     public static final String WARMUP = "2s";
@@ -28,6 +28,21 @@ public final class Defaults {
 
     /** Tries per transaction on serialization failures and deadlocks (1 = no retry). */
     public static final int MAX_TRIES = 10;
+
+    /** How a transaction picks its rows: TPC-B's rule (85% of accounts in the teller's branch). */
+    public static final String DISTRIBUTION = "tpcb";
+
+    /** Prepared statements with bind parameters, as a real application issues them. */
+    public static final String STATEMENTS = "prepared";
+
+    /** The engine's own default isolation. */
+    public static final String ISOLATION = "default";
+
+    /** The database's own statistics are sampled while the clients run, on a connection of their own. */
+    public static final String SERVER_STATS = "on";
+
+    /** The clients talk to the database through its JDBC driver, a thread blocked on each connection. */
+    public static final String DRIVER = "jdbc";
 
     /**
      * A statement (or commit) running longer than this is cancelled and its transaction counted

@@ -6,6 +6,7 @@ import io.benchlab.lab.pipeline.Sweep;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.PathConverters;
 import io.benchlab.runner.cli.VersionProvider;
+import io.benchlab.runner.cli.WorkloadOptions;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.WritableDirectory;
 import java.nio.file.Path;
@@ -55,12 +56,14 @@ final class SweepCommand implements Callable<Integer> {
     /**
      * Replaces lab run's single-value --engine, --clients and --output, which the sweep shares with it
      * through {@link RunOptions}, by the sweep's lists; each point is planned with its own engine and
-     * client count in their place.
+     * client count in their place. picocli applies this in place of the workload options' own model
+     * transformer, so it adds their options first.
      */
     public static final class Lists implements CommandLine.IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec spec) {
             SweepCommand sweep = (SweepCommand) spec.userObject();
+            WorkloadOptions.addOptions(spec); // the mixin's own transformer, which this one overrides
             for (String replaced : new String[] {"--engine", "--clients", "--output"}) {
                 spec.remove(spec.findOption(replaced));
             }

@@ -6,9 +6,11 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.workload.tpcb.Knob;
 import io.benchlab.runner.workload.tpcb.KnobCodec;
-import java.lang.reflect.RecordComponent;
+import io.benchlab.runner.workload.tpcb.KnobSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -17,23 +19,22 @@ import java.util.function.Function;
 
 /**
  * What makes two runs not comparable: anything that shapes the figures. That is every workload
- * knob but three, the engine and its profile, the settings read back from it, the backend and
- * the limits of the containers or pods. What may differ:
+ * knob that its declaration says a difference in refuses ({@link Knob.Difference}), the engine and
+ * its profile, the settings read back from it, the backend and the limits of the containers or
+ * pods. What may differ:
  * <ul>
- *   <li>the seed: another seed draws other accounts from the same distribution, which is what
- *       repeating a run should tolerate;</li>
- *   <li>the interval: it slices the same run finer or coarser, so it changes the noise bound's
- *       samples, not the figures;</li>
- *   <li>the load batch size: it shapes the load, which is not measured;</li>
+ *   <li>the knobs declared to be told (the seed: another seed draws other accounts from the same
+ *       distribution, which is what repeating a run should tolerate; the interval: it slices the
+ *       same run finer or coarser) or ignored (the load batch size: it shapes the load, which is
+ *       not measured);</li>
  *   <li>the engine's version and the images (told beside the table): a new version is what a
  *       nightly comparison is there to judge.</li>
  * </ul>
+ * A knob is named as its option is, without the dashes, and its values as the option takes them.
  * Settings that name the server instance rather than configure it (its host name, its id) and
  * statistics that an engine lists among its settings are not compared either.
  */
 public final class Differences {
-
-    private static final Set<String> FREE_KNOBS = Set.of("seed", "intervalSeconds", "loadBatchSize");
 
     /** The setting that holds a server's host name: a setting whose value has it in it names the instance too. */
     private static final String HOSTNAME = "hostname";
@@ -54,13 +55,13 @@ public final class Differences {
     }
 
     /**
-     * What makes two runs belong to other cells of a nightly plan: the knobs but the free ones, the
+     * What makes two runs belong to other cells of a nightly plan: the knobs whose difference refuses, the
      * engine and profile, the backend and the limits. A cell's history runs through changes of the
      * engine's version, its settings and the images: they are what a change point is explained by.
      */
     public static List<String> cell(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>();
-        knobs(a.knobs(), b.knobs(), found);
+        knobs(a.knobs(), b.knobs(), Knob.Difference.REFUSE, found);
         differ(found, "engine", a.engine().name(), b.engine().name());
         differ(found, "profile", a.engine().profile(), b.engine().profile());
         differ(found, "backend", backend(a), backend(b));
@@ -76,32 +77,42 @@ public final class Differences {
         List<String> found = new ArrayList<>();
         differ(found, "engine version", a.engine().version(), b.engine().version());
         differ(found, "database image", image(a, Placement::database), image(b, Placement::database));
-        differ(found, "seed", a.knobs().seed(), b.knobs().seed());
-        differ(found, "interval", a.knobs().intervalSeconds(), b.knobs().intervalSeconds());
+        knobs(a.knobs(), b.knobs(), Knob.Difference.TELL, found);
         return found;
     }
 
-    private static void knobs(Knobs a, Knobs b, List<String> found) {
-        Knobs ea = effective(a);
-        Knobs eb = effective(b);
-        for (RecordComponent c : Knobs.class.getRecordComponents()) {
-            if (!FREE_KNOBS.contains(c.getName())) {
-                differ(found, kebab(c.getName()), value(c, ea), value(c, eb));
+    /**
+     * The knobs whose difference is taken as TAKEN, each as the runner reads it back: a knob that a
+     * result predates has the meaning its declaration gives its absence (no server stats, the JDBC
+     * driver), so a night before a new knob and a night after it that leaves it at that meaning
+     * are one set-up. A value this runner cannot read, and a knob it does not declare (a result of
+     * a newer lab), are compared as they are, and refuse.
+     */
+    private static void knobs(Knobs a, Knobs b, Knob.Difference taken, List<String> found) {
+        Set<String> undeclared = new LinkedHashSet<>(a.values().keySet());
+        undeclared.addAll(b.values().keySet());
+        if (taken == Knob.Difference.REFUSE) {
+            differ(found, KnobCodec.WORKLOAD_KEY, a.workload(), b.workload());
+        }
+        undeclared.remove(KnobCodec.WORKLOAD_KEY);
+        for (KnobSpec knob : KnobSpec.all()) {
+            if (knob.recorded()) {
+                undeclared.remove(knob.resultKey());
+                if (knob.declared().difference() == taken) {
+                    differ(found, knob.name(), shown(knob, a), shown(knob, b));
+                }
             }
+        }
+        if (taken == Knob.Difference.REFUSE) {
+            undeclared.forEach(key -> differ(found, key, a.text(key), b.text(key)));
         }
     }
 
-    /**
-     * The knobs as the runner reads them back: a knob that a result predates has the meaning the
-     * runner gives its absence (no server stats, the JDBC driver), so a night before a new knob
-     * and a night after it that leaves it at that meaning are one set-up. Knobs this runner
-     * cannot read are compared as they are.
-     */
-    private static Knobs effective(Knobs k) {
+    private static String shown(KnobSpec knob, Knobs k) {
         try {
-            return KnobCodec.knobs(KnobCodec.config(k, false));
+            return KnobSpec.show(knob.recordedIn(k));
         } catch (BadInputException unreadable) {
-            return k;
+            return k.text(knob.resultKey());
         }
     }
 
@@ -153,23 +164,10 @@ public final class Differences {
         }
     }
 
-    private static Object value(RecordComponent c, Knobs k) {
-        try {
-            return c.getAccessor().invoke(k);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static String text(Object o) {
         if (o == null) {
             return "(none)";
         }
         return o instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d) ? "" + d.longValue() : o.toString();
-    }
-
-    /** durationSeconds -> duration-seconds, as the knobs are called in the result's JSON (with dashes). */
-    private static String kebab(String camel) {
-        return camel.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
     }
 }

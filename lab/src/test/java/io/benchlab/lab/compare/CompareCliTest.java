@@ -123,13 +123,12 @@ class CompareCliTest {
                 "none");
         return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(),
                 r.knobs(), r.engine(), e, r.placement(), r.load(), r.warmup(), r.figures(), r.rounds(), r.intervals(),
-                r.consistency());
+                r.consistency(), null);
     }
 
     @Test
     void runsThatDifferAreRefusedUnlessAllowed() throws IOException {
-        Knobs eight = new Knobs("tpcb", 1, 8, 1.0, null, 2.0, null, 8, 42, "tpcb", "prepared", false, "default",
-                false, 10, 1.0, 10_000, 5.0, null);
+        Knobs eight = Runs.KNOBS.with("clients", 8);
         String a = file("a.json", run("run-a", TPS, MS, MS));
         String b = file("b.json", run("run-b", eight, Map.of(), TPS, MS, MS, 0));
         lab("compare", a, b)
@@ -197,7 +196,7 @@ class CompareCliTest {
         lab("rerun", dir.resolve("nope.json").toString()).assertBadInputLine("nope.json: no such file");
         RunResult unknown = new RunResult(kube.schemaVersion(), "run-u", kube.status(), null, kube.warnings(), null,
                 kube.knobs(), new io.benchlab.results.EngineInfo("oracle", "x", null, null, null, null, Map.of()), null,
-                Placement.of("embedded"), null, null, kube.figures(), kube.rounds(), kube.intervals(), null);
+                Placement.of("embedded"), null, null, kube.figures(), kube.rounds(), kube.intervals(), null, null);
         lab("rerun", file("u.json", unknown)).assertBadInputLine("the result's engine oracle is not one this lab runs");
     }
 }

@@ -24,8 +24,8 @@ class DifferencesTest {
     }
 
     private static Knobs knobs(int clients, Double rate, long seed, double interval, int loadBatch) {
-        return new Knobs("tpcb", 1, clients, 1.0, null, 2.0, rate, 8, seed, "tpcb", "prepared", false, "default",
-                false, 10, interval, loadBatch, 5.0, null);
+        return KNOBS.with("clients", clients).with("rate_tps", rate).with("seed", seed).with("interval_seconds", interval)
+                .with("load_batch_size", loadBatch);
     }
 
     @Test
@@ -33,17 +33,17 @@ class DifferencesTest {
         RunResult base = run("base", KNOBS, Map.of("hsqldb.tx", "MVCC"));
         RunResult other = run("other", knobs(8, 500.0, 42, 1.0, 10_000), Map.of("hsqldb.tx", "LOCKS"));
         assertThat(Differences.refusing(base.withPlacement(null), other.withPlacement(null)))
-                .containsExactly("clients 4 vs 8", "rate-tps (none) vs 500", "setting hsqldb.tx MVCC vs LOCKS");
+                .containsExactly("clients 4 vs 8", "rate (none) vs 500", "setting hsqldb.tx MVCC vs LOCKS");
         assertThatThrownBy(() -> Compare.comparisons(List.of(Runs.side(base), Runs.side(other)), STRICT))
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("refusing to compare other with the baseline base: they differ in clients 4 vs 8,"
-                        + " rate-tps (none) vs 500, setting hsqldb.tx MVCC vs LOCKS (--allow-differences compares them"
+                        + " rate (none) vs 500, setting hsqldb.tx MVCC vs LOCKS (--allow-differences compares them"
                         + " anyway)");
     }
 
     @Test
     void aKnobThatAnOlderResultLacksIsReadAsTheRunnerReadsItsAbsence() {
-        Knobs before = knobs(4, null, 42, 1.0, 10_000);
+        Knobs before = KNOBS.with("server_stats", null).with("driver", null);
         RunResult old = run("old", before, Map.of());
         RunResult jdbc = run("jdbc", withDriver(before, "off", "jdbc"), Map.of());
         RunResult vertx = run("vertx", withDriver(before, "off", "vertx"), Map.of());
@@ -54,10 +54,7 @@ class DifferencesTest {
     }
 
     private static Knobs withDriver(Knobs k, String serverStats, String driver) {
-        return new Knobs(k.workload(), k.scale(), k.clients(), k.durationSeconds(), k.transactionsPerClient(),
-                k.warmupSeconds(), k.rateTps(), k.rounds(), k.seed(), k.distribution(), k.statements(), k.autocommit(),
-                k.isolation(), k.selectOnly(), k.maxTries(), k.intervalSeconds(), k.loadBatchSize(),
-                k.statementTimeoutSeconds(), serverStats, driver);
+        return k.with("server_stats", serverStats).with("driver", driver);
     }
 
     @Test
@@ -75,7 +72,7 @@ class DifferencesTest {
         RunResult base = run("base", KNOBS, Map.of());
         RunResult other = run("other", knobs(4, null, 7, 0.25, 5_000), Map.of());
         assertThat(Differences.refusing(base, other)).isEmpty();
-        assertThat(Differences.told(base, other)).containsExactly("seed 42 vs 7", "interval 1 vs 0.25");
+        assertThat(Differences.told(base, other)).containsExactly("seed 42 vs 7", "interval 1s vs 250ms");
         assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)), STRICT)).hasSize(1);
     }
 
@@ -118,7 +115,8 @@ class DifferencesTest {
         RunResult a = run("a", KNOBS, Map.of("x", "1"));
         RunResult b = new RunResult(a.schemaVersion(), "b", a.status(), null, List.of(), null,
                 knobs(8, 100.0, 1, 1.0, 10_000), new io.benchlab.results.EngineInfo("h2", "file", null, null, null,
-                null, Map.of("y", "2")), null, a.placement(), null, null, a.figures(), a.rounds(), a.intervals(), null);
+                null, Map.of("y", "2")), null, a.placement(), null, null, a.figures(), a.rounds(), a.intervals(), null,
+                null);
         List<String> found = Differences.refusing(a, b);
         assertThat(found).contains("engine hsqldb vs h2", "profile memory vs file").noneMatch(d -> d.startsWith("setting"));
         List<String> many = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
@@ -130,7 +128,7 @@ class DifferencesTest {
         RunResult ok = run("ok", KNOBS, Map.of());
         RunResult failed = new RunResult(ok.schemaVersion(), "bad", io.benchlab.results.Status.FAILED, "server gone",
                 List.of(), null, ok.knobs(), ok.engine(), null, ok.placement(), null, null, ok.figures(), ok.rounds(),
-                ok.intervals(), null);
+                ok.intervals(), null, null);
         List<Side> runs = List.of(Runs.side(ok), Runs.side(failed));
         assertThatThrownBy(() -> Compare.comparisons(runs, STRICT)).hasMessage(
                 "refusing to compare bad: its status is failed (server gone); --allow-not-ok compares it anyway");
@@ -143,6 +141,6 @@ class DifferencesTest {
         return new RunResult(r.schemaVersion(), r.runId(), r.status(), r.cause(), r.warnings(), r.timestamps(),
                 r.knobs(), new io.benchlab.results.EngineInfo("mariadb", "durable", e.productName(), e.version(),
                 e.driverVersion(), e.jdbcUrl(), e.settings()), r.environment(), r.placement(), r.load(), r.warmup(),
-                r.figures(), r.rounds(), r.intervals(), r.consistency());
+                r.figures(), r.rounds(), r.intervals(), r.consistency(), null);
     }
 }

@@ -8,6 +8,9 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
+import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,8 +23,8 @@ import java.util.Map;
  */
 final class Runs {
 
-    static final Knobs KNOBS = new Knobs("tpcb", 1, 4, 1.0, null, 2.0, null, 8, 42, "tpcb", "prepared", false,
-            "default", false, 10, 1.0, 10_000, 5.0, null);
+    static final Knobs KNOBS = KnobCodec.knobs(new TestWorkload().clients(4).duration(Duration.ofSeconds(1))
+            .warmup(Duration.ofSeconds(2)).rounds(8).seed(42).build());
 
     private Runs() {
     }
@@ -40,7 +43,7 @@ final class Runs {
         Figures all = figures(tps.length, committed, failedPerRound * tps.length, mean(tps), mean(p50), mean(p99));
         return new RunResult(RunResult.SCHEMA_VERSION, id, Status.OK, null, List.of(), null, knobs,
                 new EngineInfo("hsqldb", "memory", "HSQL Database Engine", "2.7.4", "2.7.4", null, settings), null,
-                Placement.of("embedded"), null, null, all, rounds, List.of(), null);
+                Placement.of("embedded"), null, null, all, rounds, List.of(), null, null);
     }
 
     private static Figures figures(double seconds, long committed, long failed, double tps, double p50, double p99) {

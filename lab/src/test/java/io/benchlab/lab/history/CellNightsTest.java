@@ -14,6 +14,9 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.core.BadInputException;
+import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,8 +26,8 @@ class CellNightsTest {
 
     private static RunResult run(String id, int scale, String version, String bootId, Map<String, String> settings,
                                  double... tps) {
-        Knobs knobs = new Knobs("tpcb", scale, 8, 5.0, null, 5.0, null, tps.length, 7, "tpcb", "prepared", false,
-                "default", false, 10, 1.0, 10_000, 5.0, null);
+        Knobs knobs = KnobCodec.knobs(new TestWorkload().scale(scale).clients(8).duration(Duration.ofSeconds(5))
+                .warmup(Duration.ofSeconds(5)).rounds(tps.length).seed(7).build());
         List<Round> rounds = new java.util.ArrayList<>();
         for (int i = 0; i < tps.length; i++) {
             rounds.add(new Round(i + 1, new Figures(5, (long) (tps[i] * 5), 0, 0, 0, tps[i], Map.of(), null, null,
@@ -36,7 +39,7 @@ class CellNightsTest {
                 new Timestamps("2026-11-0" + id.charAt(id.length() - 1) + "T02:00:00Z", null,
                         "2026-11-0" + id.charAt(id.length() - 1) + "T02:01:00Z"),
                 knobs, new EngineInfo("postgres", "durable", "PostgreSQL", version, "42.7", null, settings), env,
-                Placement.of("external"), null, null, rounds.get(0).figures(), rounds, List.of(), null);
+                Placement.of("external"), null, null, rounds.get(0).figures(), rounds, List.of(), null, null);
     }
 
     @Test

@@ -55,13 +55,13 @@ class CompareIT {
 
         CliCapture.Outcome refused = lab("compare", a1.toString(), b1.toString());
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(2);
-        assertThat(refused.allErr()).contains("rate-tps " + ComparedRuns.STEADY_RATE + " vs " + HALF);
+        assertThat(refused.allErr()).contains("rate " + ComparedRuns.STEADY_RATE + " vs " + HALF);
 
         // A finding is judged at lab compare's defaults, what a user gets; ALPHA is for the tests of no change.
         CliCapture.Outcome o = lab("compare", "--allow-differences", a1.toString(), b1.toString());
         assertThat(o.exitCode()).as("%s", o).isEqualTo(1);
         assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("regressed");
-        assertThat(o.out()).contains("differs (allowed): rate-tps " + ComparedRuns.STEADY_RATE + " vs " + HALF)
+        assertThat(o.out()).contains("differs (allowed): rate " + ComparedRuns.STEADY_RATE + " vs " + HALF)
                 .contains("regressed: " + halved.runId() + " tps");
     }
 

@@ -20,12 +20,15 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.it.ServerTargets;
 import io.benchlab.runner.sink.RunIdentity;
 import io.benchlab.runner.sink.influx.InfluxPoints;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -206,8 +209,8 @@ class HistoryInfluxIT {
 
     /** Night n's run, finished at 02:00 plus {@code hour} hours of day n (lab history orders by it). */
     private RunResult run(int n, int scale, String version, String bootId, double[] tps, int hour) {
-        Knobs knobs = new Knobs("tpcb", scale, CLIENTS, 5.0, null, 5.0, null, ROUNDS, 7, "tpcb", "prepared", false,
-                "default", false, 10, 1.0, 10_000, 5.0, null);
+        Knobs knobs = KnobCodec.knobs(new TestWorkload().scale(scale).clients(CLIENTS).duration(Duration.ofSeconds(5))
+                .warmup(Duration.ofSeconds(5)).rounds(ROUNDS).seed(7).build());
         List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < tps.length; i++) {
             rounds.add(new Round(i + 1, figures(5, tps[i])));
@@ -221,7 +224,7 @@ class HistoryInfluxIT {
                 knobs, new EngineInfo(ENGINE, profile, "PostgreSQL", version, "42.7.4", null, Map.of()), env,
                 Placement.of("external"), null, null,
                 figures(5.0 * tps.length, Arrays.stream(tps).average().orElseThrow()), rounds, List.of(),
-                null);
+                null, null);
     }
 
     private static Figures figures(double seconds, double tps) {

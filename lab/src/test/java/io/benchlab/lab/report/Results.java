@@ -12,7 +12,10 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.results.Warning;
+import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +50,7 @@ final class Results {
         return new RunResult(RunResult.SCHEMA_VERSION, runId, Status.OK, null, List.of(),
                 new Timestamps("2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "2026-01-01T00:01:00Z"),
                 knobs(clients), new EngineInfo(engine, "memory", null, null, null, null, Map.of()), null,
-                Placement.of("embedded"), null, null, f, all, intervals, null);
+                Placement.of("embedded"), null, null, f, all, intervals, null, null);
     }
 
     /** As {@link #run}, its clients split over {@code pods} client pods. */
@@ -67,7 +70,7 @@ final class Results {
                 List.of(new Warning("no_figures", 0, cause)),
                 new Timestamps("2026-01-01T00:00:00Z", null, "2026-01-01T00:00:05Z"), knobs(clients),
                 new EngineInfo(engine, "memory", null, null, null, null, Map.of()), null, Placement.of("docker"), null,
-                null, null, List.of(), List.of(), null);
+                null, null, List.of(), List.of(), null, null);
     }
 
     static List<ReportRun> named(RunResult... results) {
@@ -84,7 +87,7 @@ final class Results {
     }
 
     private static Knobs knobs(int clients) {
-        return new Knobs("tpcb", 1, clients, 10.0, null, 0, null, 1, 1, "tpcb", "prepared", false, "default", false, 10,
-                1, 10000, 5, null);
+        return KnobCodec.knobs(new TestWorkload().clients(clients).duration(Duration.ofSeconds(10)).warmup(Duration.ZERO)
+                .seed(1).build());
     }
 }

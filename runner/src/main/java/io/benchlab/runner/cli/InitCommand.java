@@ -31,7 +31,9 @@ final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WorkloadConfig.checkLoad(load.scale, load.batchSize);
+        int scale = load.scale();
+        int batchSize = load.batchSize();
+        WorkloadConfig.checkLoad(scale, batchSize);
         Target target = targetOptions.toTarget();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -40,14 +42,14 @@ final class InitCommand implements Callable<Integer> {
                     + " lives only as long as this process; 'run' loads it itself");
         }
         try (Connection c = Benchmark.connectOrBadInput(target)) {
-            TpcbLoader.Outcome loaded = new TpcbLoader(target.engine(), load.batchSize,
+            TpcbLoader.Outcome loaded = new TpcbLoader(target.engine(), batchSize,
                     (table, done, total, seconds) -> LocalRun.progressLine(err, table, done, total, seconds),
-                    Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(c, load.scale);
+                    Defaults.LOAD_PROGRESS_EVERY.toNanos()).load(c, scale);
             if (target.managed()) {
                 target.engine().shutdown(c, target.profile());
             }
             out.printf(Locale.ROOT, "loaded scale %d: %d rows in %.2f s (%s)%n",
-                    load.scale, loaded.rows(), loaded.seconds(), loaded.method());
+                    scale, loaded.rows(), loaded.seconds(), loaded.method());
             out.flush();
         }
         return ExitCodes.OK;

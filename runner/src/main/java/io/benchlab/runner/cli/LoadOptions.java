@@ -1,17 +1,25 @@
 package io.benchlab.runner.cli;
 
-import io.benchlab.runner.Defaults;
-import picocli.CommandLine.Option;
+import io.benchlab.runner.workload.tpcb.KnobSpec;
+import java.util.List;
+import picocli.CommandLine.Command;
 
-/** What {@code init} needs, and {@code run} too when it loads. */
-public final class LoadOptions {
+/** What {@code init} needs, and {@code run} too when it loads: the knobs of a load, as their declarations make them. */
+@Command(modelTransformer = KnobOptions.Declared.class)
+public final class LoadOptions extends KnobOptions {
 
-    @Option(names = {"-s", "--scale"}, paramLabel = "N", defaultValue = "" + Defaults.SCALE,
-            description = "TPC-B scale: N branches, 10*N tellers, 100,000*N accounts (default: ${DEFAULT-VALUE}).")
-    int scale;
+    /** The knobs of a load, by component name. */
+    static final List<String> KNOBS = List.of("scale", "loadBatchSize");
 
-    @Option(names = "--load-batch-size", paramLabel = "N", defaultValue = "" + Defaults.LOAD_BATCH_SIZE,
-            description = "Rows per batch when loading without a row generator, at most "
-                    + Defaults.MAX_LOAD_BATCH_SIZE + " (default: ${DEFAULT-VALUE}).")
-    int batchSize;
+    public LoadOptions() {
+        super(KNOBS.stream().map(KnobSpec::of).toList());
+    }
+
+    int scale() {
+        return checkedInt("scale");
+    }
+
+    int batchSize() {
+        return checkedInt("loadBatchSize");
+    }
 }

@@ -104,8 +104,8 @@ public final class SummaryFormat {
                 ? String.format(Locale.ROOT, "%.1f s", k.durationSeconds())
                 : k.transactionsPerClient() + " tx/client";
         return String.format(Locale.ROOT, "tpcb scale %d, %d clients, %s x %d round(s), %s, %s, %s%s%s, seed %d",
-                k.scale(), k.clients(), length, k.rounds(), k.distribution(), k.statements(),
-                k.autocommit() ? "autocommit" : "explicit tx", k.selectOnly() ? ", select-only" : "",
+                k.scale(), k.clients(), length, k.rounds(), k.text("distribution"), k.text("statements"),
+                k.flag("autocommit") ? "autocommit" : "explicit tx", k.flag("select_only") ? ", select-only" : "",
                 k.rateTps() == null ? "" : String.format(Locale.ROOT, ", rate %.1f tps", k.rateTps()), k.seed());
     }
 

@@ -1,134 +1,105 @@
 package io.benchlab.runner.core;
 
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.Sampling;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A mutable builder for {@link WorkloadConfig} with small test defaults (2 clients, 1 s after a
- * 500 ms warm-up, scale 1, seed 42, server statistics sampled as a run's are by default), shared by the embedded and the server tests.
+ * 500 ms warm-up, seed 42), shared by the embedded and the server tests; every other knob has its
+ * declared default, so a new knob needs nothing here. Built as the runner builds it, through
+ * {@link KnobCodec}: a bad value is refused as it is on the command line.
  */
 public final class TestWorkload {
 
-    private int scale = 1;
-    private int clients = 2;
-    private Duration duration = Duration.ofSeconds(1);
-    private Long transactionsPerClient;
-    private Duration warmup = Duration.ofMillis(500);
-    private Double rateTps;
-    private int rounds = 1;
-    private long seed = 42;
-    private Distribution distribution = Distribution.TPCB;
-    private StatementMode statements = StatementMode.PREPARED;
-    private boolean autocommit;
-    private Isolation isolation = Isolation.DEFAULT;
-    private boolean selectOnly;
-    private int maxTries = 10;
-    private Duration interval = Duration.ofSeconds(1);
-    private Duration statementTimeout = Duration.ofSeconds(5);
-    private int loadBatchSize = 10_000;
-    private boolean init;
-    private Sampling serverStats = Sampling.ON;
-    private ClientDriver driver = ClientDriver.JDBC;
+    private final Map<String, Object> values = new LinkedHashMap<>(Map.of("clients", 2,
+            "duration", Duration.ofSeconds(1), "warmup", Duration.ofMillis(500), "seed", 42L));
+
+    /** Any knob by its component's name, as the config holds it or as its option takes it ("250ms"). */
+    public TestWorkload set(String knob, Object value) {
+        values.put(knob, value);
+        return this;
+    }
 
     public TestWorkload clients(int n) {
-        clients = n;
-        return this;
+        return set("clients", n);
     }
 
     public TestWorkload scale(int n) {
-        scale = n;
-        return this;
+        return set("scale", n);
     }
 
     public TestWorkload isolation(Isolation i) {
-        isolation = i;
-        return this;
+        return set("isolation", i);
     }
 
     public TestWorkload maxTries(int n) {
-        maxTries = n;
-        return this;
+        return set("maxTries", n);
     }
 
     public TestWorkload duration(Duration d) {
-        duration = d;
-        transactionsPerClient = null;
-        return this;
+        values.remove("transactionsPerClient");
+        return set("duration", d);
     }
 
     public TestWorkload transactionsPerClient(long n) {
-        transactionsPerClient = n;
-        duration = null;
-        return this;
+        values.remove("duration");
+        return set("transactionsPerClient", n);
     }
 
     public TestWorkload warmup(Duration d) {
-        warmup = d;
-        return this;
+        return set("warmup", d);
     }
 
     public TestWorkload rate(double tps) {
-        rateTps = tps;
-        return this;
+        return set("rateTps", tps);
     }
 
     public TestWorkload rounds(int n) {
-        rounds = n;
-        return this;
+        return set("rounds", n);
     }
 
     public TestWorkload seed(long s) {
-        seed = s;
-        return this;
+        return set("seed", s);
     }
 
     public TestWorkload direct() {
-        statements = StatementMode.DIRECT;
-        return this;
+        return set("statements", WorkloadConfig.StatementMode.DIRECT);
     }
 
     public TestWorkload autocommit(boolean on) {
-        autocommit = on;
-        return this;
+        return set("autocommit", on);
     }
 
     public TestWorkload selectOnly() {
-        selectOnly = true;
-        return this;
+        return set("selectOnly", true);
     }
 
     public TestWorkload statementTimeout(Duration d) {
-        statementTimeout = d;
-        return this;
+        return set("statementTimeout", d);
     }
 
     public TestWorkload interval(Duration d) {
-        interval = d;
-        return this;
+        return set("interval", d);
     }
 
     public TestWorkload serverStats(Sampling s) {
-        serverStats = s;
-        return this;
+        return set("serverStats", s);
     }
 
     public TestWorkload driver(ClientDriver d) {
-        driver = d;
-        return this;
+        return set("driver", d);
     }
 
     public TestWorkload init(boolean on) {
-        init = on;
-        return this;
+        return set("init", on);
     }
 
     public WorkloadConfig build() {
-        return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds,
-                seed, distribution, statements, autocommit, isolation, selectOnly, maxTries, interval,
-                loadBatchSize, init, statementTimeout, serverStats, driver);
+        return KnobCodec.config(values);
     }
 }

@@ -2,15 +2,13 @@ package io.benchlab.runner.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.sink.ResultSink;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -103,9 +101,8 @@ class DriverStopTest {
     void aStopWhileConnectionsOpenReturnsWithinFiveSeconds() throws Exception {
         Engine engine = Engines.find("postgres").orElseThrow();
         Target target = new Target(engine, engine.defaultProfile(), "jdbc:benchlab-stall:db", "u", Secret.NONE, false);
-        WorkloadConfig config = new WorkloadConfig(1, 8, Duration.ofSeconds(10), null, Duration.ZERO, null, 1, 1,
-                Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT, false, 10, Duration.ofSeconds(1),
-                10_000, false, Duration.ofSeconds(5), null);
+        WorkloadConfig config = new TestWorkload().clients(8).duration(Duration.ofSeconds(10)).warmup(Duration.ZERO)
+                .seed(1).serverStats(WorkloadConfig.Sampling.OFF).build();
         io.benchlab.runner.driver.Driver driver = new io.benchlab.runner.driver.Driver(target, config, new ResultSink() { });
         ExecutorService background = Executors.newSingleThreadExecutor();
         try {

@@ -31,7 +31,7 @@ class PostgresVertxIT extends PostgresIT {
         ServerRuns.ensureScale(target, 1);
         RunResult r = ServerRuns.run(target, config().clients(3).build());
         ServerRuns.assertHealthy(r);
-        assertThat(r.knobs().driver()).isEqualTo("vertx");
+        assertThat(r.knobs().text("driver")).isEqualTo("vertx");
     }
 
     /** Coordinated omission (see {@link BranchStall}), the intended starts on the event loop's timer. */

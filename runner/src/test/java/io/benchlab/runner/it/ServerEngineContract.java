@@ -146,7 +146,7 @@ abstract class ServerEngineContract {
                 config().scale(1).clients(16).isolation(contentionIsolation()).maxTries(contentionMaxTries()).build());
         System.out.println("[contention] " + describe(r));
         assertHealthy(r);
-        assertThat(r.knobs().isolation()).isEqualTo(contentionIsolation().label());
+        assertThat(r.knobs().text("isolation")).isEqualTo(contentionIsolation().label());
         assertThat(r.figures().retried()).as("retried; by cause %s", r.figures().failuresByCause()).isPositive();
         assertThat(r.figures().failuresByCause()).as("retries counted by cause").containsKey("40");
         assertThat(r.figures().failuresByCause().values().stream().mapToLong(Long::longValue).sum())
@@ -206,7 +206,7 @@ abstract class ServerEngineContract {
                 .build());
         assertHealthy(off);
         assertThat(off.serverStats()).isNull();
-        assertThat(off.knobs().serverStats()).isEqualTo("off");
+        assertThat(off.knobs().text("server_stats")).isEqualTo("off");
     }
 
     /**

@@ -93,7 +93,7 @@ final class ServerRuns {
         assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
         assertThat(r.consistency().before().match()).as("sums before").isTrue();
         assertThat(r.consistency().after().match()).as("sums after").isTrue();
-        if (r.engine().name().matches("postgres|mysql|mariadb") && !r.knobs().autocommit()) {
+        if (r.engine().name().matches("postgres|mysql|mariadb") && !r.knobs().flag("autocommit")) {
             Consistency.ServerCommits closure = r.consistency().serverCommits();
             assertThat(closure).as("the accounting closure").isNotNull();
             if (reconnects(r) == 0) {
@@ -104,7 +104,7 @@ final class ServerRuns {
                 assertThat(closure.message()).startsWith("the server's count could not be read after the run");
             }
         }
-        if (r.engine().name().matches("postgres|mysql|mariadb") && "on".equals(r.knobs().serverStats())) {
+        if (r.engine().name().matches("postgres|mysql|mariadb") && "on".equals(r.knobs().text("server_stats"))) {
             assertThat(r.serverStats()).as("the server's side").isNotNull();
             if (reconnects(r) == 0) {
                 assertThat(r.serverStats().note()).as("the server's side: note").isNull();

@@ -20,7 +20,7 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
-import io.benchlab.runner.core.Isolation;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.IntervalSummary;
@@ -32,7 +32,6 @@ import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
 import io.benchlab.runner.workload.tpcb.TxInput;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -89,9 +88,8 @@ class GoldenResultTest {
     }
 
     static WorkloadConfig config() {
-        return new WorkloadConfig(1, CLIENTS, Duration.ofSeconds(5), null, Duration.ofSeconds(1), null,
-                ROUND_SECONDS.length, SEED, Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT,
-                false, 10, Duration.ofMillis(2500), 10_000, false, Duration.ofSeconds(5), WorkloadConfig.Sampling.ON);
+        return new TestWorkload().clients(CLIENTS).duration(Duration.ofSeconds(5)).warmup(Duration.ofSeconds(1))
+                .rounds(ROUND_SECONDS.length).seed(SEED).interval(Duration.ofMillis(2500)).build();
     }
 
     /** The fixed inputs, through the real assembler. Deterministic: no clock, one seeded stream. */

@@ -7,16 +7,14 @@ import io.benchlab.results.Consistency;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.results.Memory;
 import io.benchlab.results.Warning;
-import io.benchlab.runner.core.Isolation;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.Step;
 import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,9 +32,9 @@ class WarningsTest {
     }
 
     static WorkloadConfig config(int scale, int clients, boolean selectOnly, Double rate) {
-        return new WorkloadConfig(scale, clients, Duration.ofSeconds(10), null, Duration.ZERO, rate, 1, 1,
-                Distribution.TPCB, StatementMode.PREPARED, false, Isolation.DEFAULT, selectOnly, 10,
-                Duration.ofSeconds(1), 10_000, false, Duration.ofSeconds(5), null);
+        return new TestWorkload().scale(scale).clients(clients).duration(Duration.ofSeconds(10)).warmup(Duration.ZERO)
+                .set("rateTps", rate).seed(1).set("selectOnly", selectOnly).serverStats(WorkloadConfig.Sampling.OFF)
+                .build();
     }
 
     /** A round recorded through the real metrics: commits, failures, exhausted retries, timeouts, missed starts. */

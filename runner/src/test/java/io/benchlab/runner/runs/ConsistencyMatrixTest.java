@@ -84,8 +84,8 @@ class ConsistencyMatrixTest {
 
         // The knobs record what ran.
         assertThat(r.knobs().clients()).isEqualTo(clients);
-        assertThat(r.knobs().autocommit()).isEqualTo(mode == Mode.DIRECT_AUTOCOMMIT);
-        assertThat(r.knobs().statements()).isEqualTo(mode == Mode.DIRECT_AUTOCOMMIT ? "direct" : "prepared");
+        assertThat(r.knobs().flag("autocommit")).isEqualTo(mode == Mode.DIRECT_AUTOCOMMIT);
+        assertThat(r.knobs().text("statements")).isEqualTo(mode == Mode.DIRECT_AUTOCOMMIT ? "direct" : "prepared");
         assertThat(r.engine().name()).isEqualTo(engine);
         assertThat(r.load()).as("a fresh database is loaded").isNotNull();
         assertThat(r.load().rows()).isEqualTo(1 + 10 + 100_000);

@@ -11,6 +11,7 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.run.Benchmark;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.it.ServerTargets;
@@ -91,12 +92,14 @@ class RandomKnobsIT {
         List<Isolation> isolations = new ArrayList<>(Arrays.asList(Isolation.values()));
         isolations.removeIf(i -> db.target.engine().isolationsLosingUpdates().contains(i.jdbcLevel()));
         Double rate = r.nextInt(3) == 0 ? (double) (200 + r.nextInt(2800)) : null;
-        return new WorkloadConfig(1, List.of(1, 2, 4, 8, 16).get(r.nextInt(5)), Duration.ofMillis(600), null,
-                Duration.ofMillis(200), rate, 1 + r.nextInt(2), r.nextLong(),
-                Distribution.values()[r.nextInt(Distribution.values().length)],
-                StatementMode.values()[r.nextInt(StatementMode.values().length)], r.nextBoolean(),
-                isolations.get(r.nextInt(isolations.size())), r.nextInt(10) == 0, List.of(1, 10, 1000).get(r.nextInt(3)),
-                Duration.ofMillis(200), Defaults.LOAD_BATCH_SIZE, db.reload, Duration.ofSeconds(2), null);
+        return new TestWorkload().clients(List.of(1, 2, 4, 8, 16).get(r.nextInt(5))).duration(Duration.ofMillis(600))
+                .warmup(Duration.ofMillis(200)).set("rateTps", rate).rounds(1 + r.nextInt(2)).seed(r.nextLong())
+                .set("distribution", Distribution.values()[r.nextInt(Distribution.values().length)])
+                .set("statements", StatementMode.values()[r.nextInt(StatementMode.values().length)])
+                .autocommit(r.nextBoolean()).isolation(isolations.get(r.nextInt(isolations.size())))
+                .set("selectOnly", r.nextInt(10) == 0).maxTries(List.of(1, 10, 1000).get(r.nextInt(3)))
+                .interval(Duration.ofMillis(200)).set("loadBatchSize", Defaults.LOAD_BATCH_SIZE).init(db.reload)
+                .statementTimeout(Duration.ofSeconds(2)).serverStats(WorkloadConfig.Sampling.OFF).build();
     }
 
     static String describe(String engine, WorkloadConfig c) {

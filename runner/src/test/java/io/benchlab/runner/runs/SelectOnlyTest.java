@@ -26,7 +26,7 @@ class SelectOnlyTest {
         } finally {
             EmbeddedRuns.dispose(target);
         }
-        assertThat(r.knobs().selectOnly()).isTrue();
+        assertThat(r.knobs().flag("select_only")).isTrue();
         assertThat(r.figures().committed()).isPositive();
         assertThat(r.figures().failed()).isZero();
         assertThat(r.figures().latency().count()).isEqualTo(r.figures().committed());

@@ -5,37 +5,118 @@ import io.benchlab.runner.core.Durations;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.engine.Engine;
-import io.benchlab.runner.workload.tpcb.Distribution;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Every knob of a run. Exactly one of {@code duration} and {@code transactionsPerClient} is set;
- * {@code statementTimeout} zero means no limit. Checked once, here, so the driver never sees a
- * bad value.
+ * Every knob of a run, each declared once on its component ({@link Knob}): its option, default,
+ * help, least value, its meaning in a result and in a comparison. Made through {@link KnobCodec}
+ * (from the options, a result's knobs or a map of values), which checks each knob against its
+ * declaration; the constructor checks what involves more than one knob, and the rest of what a
+ * knob's own declaration cannot say. Exactly one of {@code duration} and
+ * {@code transactionsPerClient} is set; {@code statementTimeout} zero means no limit.
  */
 public record WorkloadConfig(
+        @Knob(names = {"-s", "--scale"}, label = "N", defaults = "" + Defaults.SCALE, min = 1,
+                help = "TPC-B scale: N branches, 10*N tellers, 100,000*N accounts (default: ${DEFAULT-VALUE}).",
+                result = "TPC-B scale factor: number of branches (each with 10 tellers and 100,000 accounts).")
         int scale,
+        @Knob(names = {"-c", "--clients"}, label = "N", defaults = "" + Defaults.CLIENTS, min = 1,
+                help = "Client threads, one connection each (default: ${DEFAULT-VALUE}).",
+                result = "Number of concurrent client connections (threads) issuing transactions.")
         int clients,
+        @Knob(names = {"-d", "--duration"}, label = "TIME", optional = true,
+                help = "Length of each measured round, e.g. 30s, 5m, 1h30m, 2d (default: " + Defaults.DURATION
+                        + " unless -t is given)."
+                        + " Every duration option takes ms, s, m, h and d, up to " + Defaults.MAX_DURATION_DAYS + "d.",
+                result = "Length of each measured round in seconds, excluding warm-up; present when the run is"
+                        + " time-bound.")
         Duration duration,
+        @Knob(names = {"-t", "--transactions-per-client"}, label = "N", min = 1, optional = true,
+                help = "Measured transactions per client and round, instead of a duration.",
+                result = "Number of transactions each client runs per measured round (a count); present when the run"
+                        + " is count-bound.")
         Long transactionsPerClient,
+        @Knob(label = "TIME", defaults = Defaults.WARMUP,
+                help = "Warm-up before the first round, excluded from every figure (default: ${DEFAULT-VALUE}).",
+                result = "Length of the warm-up phase in seconds; 0 means no warm-up.")
         Duration warmup,
+        @Knob(names = "--rate", label = "TPS", optional = true,
+                help = "Total target rate; latency is then timed from each transaction's intended start.",
+                result = "Target aggregate rate in transactions per second (tps) across all clients; absent when the"
+                        + " clients run flat out. Under a rate limit latency is measured from each transaction's"
+                        + " intended start.")
         Double rateTps,
+        @Knob(label = "N", defaults = "" + Defaults.ROUNDS, min = 1,
+                help = "Measured rounds; each is reported, and the run's figures are all of them together; lab compare"
+                        + " needs 5 or more a side (default: ${DEFAULT-VALUE}).",
+                result = "Number of measured rounds the run was configured for.")
         int rounds,
+        @Knob(label = "N", difference = Knob.Difference.TELL,
+                help = "Seed of the per-client random streams (default: random, recorded in the result).",
+                result = "Seed of the random generators that pick accounts, tellers, branches and deltas; any 64-bit"
+                        + " integer.")
         long seed,
+        @Knob(label = "NAME", defaults = Defaults.DISTRIBUTION,
+                help = "Row choice: tpcb (85%% home branch) or pgbench (uniform) (default: ${DEFAULT-VALUE}).",
+                result = "How accounts are chosen: \"tpcb\" follows the TPC-B rule (85% of accounts from the teller's"
+                        + " own branch), \"pgbench\" picks any account uniformly as pgbench does.")
         Distribution distribution,
+        @Knob(label = "MODE", defaults = Defaults.STATEMENTS,
+                help = "prepared or direct (default: ${DEFAULT-VALUE}).",
+                result = "How SQL is issued: \"prepared\" uses PreparedStatements with bind parameters, \"direct\""
+                        + " sends literal SQL text through plain Statements.")
         StatementMode statements,
+        @Knob(help = "Commit every statement on its own instead of one transaction.",
+                result = "true when each statement commits on its own (JDBC auto-commit); false when the statements of"
+                        + " a transaction commit together.")
         boolean autocommit,
+        @Knob(label = "LEVEL", defaults = Defaults.ISOLATION,
+                help = "default, read-uncommitted, read-committed, repeatable-read or serializable.",
+                result = "JDBC transaction isolation level requested; \"default\" keeps the engine's default.")
         Isolation isolation,
+        @Knob(help = "Run only the account balance read (TPC-B read-only mix).",
+                result = "true when each transaction only reads an account balance (pgbench -S style) instead of"
+                        + " running the full TPC-B update transaction.")
         boolean selectOnly,
+        @Knob(label = "N", defaults = "" + Defaults.MAX_TRIES, min = 1,
+                help = "Tries per transaction on serialization failures and deadlocks (default: ${DEFAULT-VALUE}).",
+                result = "Maximum number of tries of one transaction; 1 means failed transactions are not retried.")
         int maxTries,
+        @Knob(label = "TIME", defaults = Defaults.INTERVAL, difference = Knob.Difference.TELL,
+                help = "Progress line and interval-series resolution, at least " + Defaults.MIN_INTERVAL_MILLIS
+                        + "ms (default: ${DEFAULT-VALUE}).",
+                result = "Length of one progress interval in seconds (see intervals).")
         Duration interval,
+        @Knob(label = "N", defaults = "" + Defaults.LOAD_BATCH_SIZE, min = 1, difference = Knob.Difference.IGNORE,
+                help = "Rows per batch when loading without a row generator, at most " + Defaults.MAX_LOAD_BATCH_SIZE
+                        + " (default: ${DEFAULT-VALUE}).",
+                result = "Number of rows per JDBC batch when loading the data.")
         int loadBatchSize,
+        @Knob(help = "Reload the data before the run even if it is there.", result = Knob.NOT_RECORDED)
         boolean init,
+        @Knob(label = "TIME", defaults = Defaults.STATEMENT_TIMEOUT,
+                help = "Cancel a statement or commit running longer than this; its transaction fails with cause"
+                        + " timeout. 0 = no limit (default: ${DEFAULT-VALUE}).",
+                result = "A statement (or commit) running longer than this many seconds was cancelled and its"
+                        + " transaction counted as failed with cause \"timeout\"; 0 means no limit.")
         Duration statementTimeout,
+        @Knob(label = "on|off", defaults = Defaults.SERVER_STATS, absent = "off",
+                help = "Read the database's own counters per interval and its sessions by wait, on a connection"
+                        + " of its own (PostgreSQL, MySQL, MariaDB) (default: ${DEFAULT-VALUE}).",
+                result = "on when the runner sampled the database's own statistics while the clients ran (see the"
+                        + " result's server_stats), off when not (--server-stats off). Absent in results from before"
+                        + " this knob, whose runs sampled nothing.")
         Sampling serverStats,
+        @Knob(label = "NAME", defaults = Defaults.DRIVER, absent = "jdbc",
+                help = "jdbc, or vertx (PostgreSQL): every connection on a few event-loop threads instead of a"
+                        + " thread each, for a client that must not run out of CPU first (default: ${DEFAULT-VALUE}).",
+                result = "How the clients talked to the database: jdbc (the engine's JDBC driver, a thread blocked on"
+                        + " each connection) or vertx (PostgreSQL only: Vert.x's PostgreSQL client, every connection on"
+                        + " a few event-loop threads; the same transaction, round trips and checks). Absent in results"
+                        + " from before this knob, whose runs used jdbc.")
         ClientDriver driver) {
 
     /** Prepared statements (the default) or plain statements with inlined values. */
@@ -51,37 +132,17 @@ public record WorkloadConfig(
      */
     public enum ClientDriver { JDBC, VERTX }
 
-    /** A config from before {@code driver} was a knob: JDBC. */
-    public WorkloadConfig(int scale, int clients, Duration duration, Long transactionsPerClient, Duration warmup,
-                          Double rateTps, int rounds, long seed, Distribution distribution, StatementMode statements,
-                          boolean autocommit, Isolation isolation, boolean selectOnly, int maxTries, Duration interval,
-                          int loadBatchSize, boolean init, Duration statementTimeout, Sampling serverStats) {
-        this(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds, seed, distribution, statements,
-                autocommit, isolation, selectOnly, maxTries, interval, loadBatchSize, init, statementTimeout,
-                serverStats, ClientDriver.JDBC);
-    }
-
     public WorkloadConfig {
-        // A result from before the knob existed: that run sampled nothing.
-        serverStats = serverStats == null ? Sampling.OFF : serverStats;
-        // A result from before the knob existed: its clients used JDBC.
-        driver = driver == null ? ClientDriver.JDBC : driver;
         checkLoad(scale, loadBatchSize);
-        positive("--clients", clients);
         if (clients > Defaults.MAX_CLIENTS) {
             throw new BadInputException("--clients " + clients + " is more than benchlab runs (at most "
                     + Defaults.MAX_CLIENTS + ", one thread and one connection each)");
         }
-        positive("--rounds", rounds);
-        positive("--max-tries", maxTries);
         if ((duration == null) == (transactionsPerClient == null)) {
             throw new BadInputException("give either --duration or --transactions-per-client, not both");
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new BadInputException("--duration must be positive, got " + Durations.text(duration));
-        }
-        if (transactionsPerClient != null && transactionsPerClient < 1) {
-            throw new BadInputException("--transactions-per-client must be at least 1, got " + transactionsPerClient);
         }
         if (warmup.isNegative()) {
             throw new BadInputException("--warmup must not be negative, got " + Durations.text(warmup));
@@ -104,10 +165,8 @@ public record WorkloadConfig(
         checkPlannedTime(warmup, rounds, roundSeconds(duration, transactionsPerClient, clients, rateTps));
     }
 
-    /** The knobs of a load, which {@code init} takes without the rest. */
+    /** What the knobs of a load, which {@code init} takes without the rest, cannot say on their own. */
     public static void checkLoad(int scale, int loadBatchSize) {
-        positive("--scale", scale);
-        positive("--load-batch-size", loadBatchSize);
         if (loadBatchSize > Defaults.MAX_LOAD_BATCH_SIZE) {
             throw new BadInputException("--load-batch-size must be at most " + Defaults.MAX_LOAD_BATCH_SIZE
                     + " (a batch is held in memory), got " + loadBatchSize);
@@ -158,11 +217,5 @@ public record WorkloadConfig(
 
     private static String plain(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-    }
-
-    private static void positive(String option, int value) {
-        if (value < 1) {
-            throw new BadInputException(option + " must be at least 1, got " + value);
-        }
     }
 }

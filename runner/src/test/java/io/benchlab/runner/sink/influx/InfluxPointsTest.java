@@ -221,7 +221,7 @@ class InfluxPointsTest {
                 full.timestamps(), full.knobs(), new io.benchlab.results.EngineInfo(engine.name(), engine.profile(),
                         engine.productName(), engine.version(), engine.driverVersion(), engine.jdbcUrl(), settings),
                 full.environment(), full.placement(), full.load(), full.warmup(), full.figures(), full.rounds(),
-                full.intervals(), full.consistency());
+                full.intervals(), full.consistency(), null);
         String field = InfluxPoints.resultField(big);
         assertThat(ResultJson.write(big)).contains("\"histogram\"");
         assertThat(field).doesNotContain("\"histogram\"");

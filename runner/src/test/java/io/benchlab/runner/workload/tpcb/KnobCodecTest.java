@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.benchlab.results.Knobs;
 import io.benchlab.runner.cli.WorkloadOptions;
 import io.benchlab.runner.core.BadInputException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -21,11 +19,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The knob codec against the runner's own parser and the result's knobs, knob by knob, found by
- * reflection: a new component of {@link WorkloadConfig} is covered here without a line of this
- * test, and fails it until the runner's CLI has its option and the result its knob.
+ * The knob codec against the runner's own parser and the result's knobs, knob by knob, from their
+ * declarations: a new component of {@link WorkloadConfig} is covered here without a line of this
+ * test.
  */
 class KnobCodecTest {
 
@@ -53,48 +52,54 @@ class KnobCodecTest {
     }
 
     @Test
-    void everyKnobIsAnOptionOfTheRunnerAndAKnobOfTheResult() {
+    void everyKnobIsAnOptionOfTheRunnerAsDeclaredAndAKnobOfTheResult() {
         CommandLine cli = new CommandLine(new Holder());
-        Set<String> recorded = new LinkedHashSet<>();
-        Arrays.stream(Knobs.class.getRecordComponents()).forEach(c -> recorded.add(c.getName()));
-        for (RecordComponent knob : WorkloadConfig.class.getRecordComponents()) {
-            assertThat(cli.getCommandSpec().findOption(KnobCodec.option(knob))).as("the runner's option for %s",
-                    knob.getName()).isNotNull();
-            if (!knob.getName().equals(KnobCodec.INIT)) {
-                assertThat(recorded).as("the result's knob for %s", knob.getName()).contains(KnobCodec.resultName(knob));
+        Knobs recorded = KnobCodec.knobs(byCount());
+        for (KnobSpec knob : KnobSpec.all()) {
+            OptionSpec option = cli.getCommandSpec().findOption(knob.option());
+            assertThat(option).as("the runner's option for %s", knob.field()).isNotNull();
+            assertThat(option.names()).as(knob.field()).containsExactly(knob.names());
+            assertThat(option.description()).as(knob.field())
+                    .containsExactly(knob.declared().help().replace("${DEFAULT-VALUE}", knob.declared().defaults())
+                            .replace("%%", "%"));
+            assertThat(option.defaultValue()).as(knob.field())
+                    .isEqualTo(knob.declared().defaults().isEmpty() ? null : knob.declared().defaults());
+            if (knob.recorded() && knob.value(byCount()) != null) {
+                assertThat(recorded.values()).as("the result's knob for %s", knob.field()).containsKey(knob.resultKey());
             }
         }
+        assertThat(recorded.values().keySet()).as("one name per knob in the result")
+                .containsExactly(Stream.concat(Stream.of(KnobCodec.WORKLOAD_KEY), KnobSpec.all().stream()
+                        .filter(KnobSpec::recorded).filter(k -> k.value(byCount()) != null).map(KnobSpec::resultKey))
+                        .toArray(String[]::new));
     }
 
     /** Each knob changed on its own, from two configs (one timed, one counted): every spelling gives it back. */
     @Test
-    void everyKnobChangedOnItsOwnComesBackFromTheArgumentsAndTheResult() throws ReflectiveOperationException {
+    void everyKnobChangedOnItsOwnComesBackFromTheArgumentsAndTheResult() {
         Set<String> covered = new LinkedHashSet<>();
         for (WorkloadConfig base : List.of(byDuration(), byCount())) {
-            for (RecordComponent knob : WorkloadConfig.class.getRecordComponents()) {
-                for (Object value : otherValues(knob.getType(), knob.getAccessor().invoke(base))) {
+            for (KnobSpec knob : KnobSpec.all()) {
+                for (Object value : otherValues(knob.type(), knob.value(base))) {
                     WorkloadConfig changed = with(base, knob, value);
                     if (changed == null) {
                         continue;
                     }
-                    assertThat(parse(KnobCodec.arguments(changed))).as("%s = %s, as arguments", knob.getName(), value)
+                    assertThat(parse(KnobCodec.arguments(changed))).as("%s = %s, as arguments", knob.field(), value)
                             .isEqualTo(changed);
                     assertThat(KnobCodec.config(KnobCodec.knobs(changed), changed.init()))
-                            .as("%s = %s, as the result's knobs", knob.getName(), value).isEqualTo(changed);
-                    covered.add(knob.getName());
+                            .as("%s = %s, as the result's knobs", knob.field(), value).isEqualTo(changed);
+                    covered.add(knob.field());
                 }
             }
         }
-        assertThat(covered).containsExactlyInAnyOrder(
-                Arrays.stream(WorkloadConfig.class.getRecordComponents()).map(RecordComponent::getName).toArray(String[]::new));
+        assertThat(covered).containsExactlyInAnyOrder(KnobSpec.all().stream().map(KnobSpec::field).toArray(String[]::new));
     }
 
     @ParameterizedTest
     @ValueSource(longs = {0, 1, 999_999, 1_000_000, 1_500_000_000L, 3_600_000_000_000L})
-    void durationsKeepEveryNanosecond(long nanos) throws ReflectiveOperationException {
-        RecordComponent warmup = Arrays.stream(WorkloadConfig.class.getRecordComponents())
-                .filter(c -> c.getName().equals("warmup")).findFirst().orElseThrow();
-        WorkloadConfig c = with(byDuration(), warmup, Duration.ofNanos(nanos));
+    void durationsKeepEveryNanosecond(long nanos) {
+        WorkloadConfig c = with(byDuration(), KnobSpec.of("warmup"), Duration.ofNanos(nanos));
         assertThat(parse(KnobCodec.arguments(c)).warmup()).isEqualTo(Duration.ofNanos(nanos));
         assertThat(KnobCodec.config(KnobCodec.knobs(c), false).warmup()).isEqualTo(Duration.ofNanos(nanos));
     }
@@ -103,23 +108,41 @@ class KnobCodecTest {
     void theResultsKnobsAreSpelledAsResultsHoldThem() {
         Knobs k = KnobCodec.knobs(byCount());
         assertThat(k.workload()).isEqualTo("tpcb");
-        assertThat(k.isolation()).isEqualTo("repeatable-read");
-        assertThat(k.statements()).isEqualTo("direct");
+        assertThat(k.text("isolation")).isEqualTo("repeatable-read");
+        assertThat(k.text("statements")).isEqualTo("direct");
         assertThat(k.durationSeconds()).isNull();
-        assertThat(k.statementTimeoutSeconds()).isEqualTo(1.5);
+        assertThat(k.get("statement_timeout_seconds")).isEqualTo(1.5);
+        assertThat(k.rateTps()).isEqualTo(1234.5);
         assertThat(KnobCodec.arguments(byCount())).doesNotContain("--duration", "--select-only")
                 .contains("--autocommit", "--init", "--rate", "1234.5");
     }
 
     @Test
     void aResultWithAKnobThisLabDoesNotKnowIsRefusedInOneLine() {
-        Knobs k = KnobCodec.knobs(byDuration());
-        Knobs odd = new Knobs(k.workload(), k.scale(), k.clients(), k.durationSeconds(), k.transactionsPerClient(),
-                k.warmupSeconds(), k.rateTps(), k.rounds(), k.seed(), "zipfian", k.statements(), k.autocommit(),
-                k.isolation(), k.selectOnly(), k.maxTries(), k.intervalSeconds(), k.loadBatchSize(),
-                k.statementTimeoutSeconds(), null);
+        Knobs odd = KnobCodec.knobs(byDuration()).with("distribution", "zipfian");
         assertThatThrownBy(() -> KnobCodec.config(odd, false)).isInstanceOf(BadInputException.class)
                 .hasMessage("the result's distribution 'zipfian' is not one this lab knows");
+    }
+
+    /** server_stats and driver came after schema 5: a result without them ran with neither sampling nor Vert.x. */
+    @Test
+    void aKnobAnOlderResultLacksIsReadAsItsDeclarationSays() {
+        Knobs older = KnobCodec.knobs(byDuration()).with("server_stats", null).with("driver", null);
+        WorkloadConfig c = KnobCodec.config(older, false);
+        assertThat(c.serverStats()).isEqualTo(WorkloadConfig.Sampling.OFF);
+        assertThat(c.driver()).isEqualTo(WorkloadConfig.ClientDriver.JDBC);
+        Knobs noSeed = KnobCodec.knobs(byDuration()).with("seed", null);
+        assertThatThrownBy(() -> KnobCodec.config(noSeed, false)).isInstanceOf(BadInputException.class)
+                .hasMessage("the result's knobs have no seed");
+    }
+
+    @Test
+    void aValueBelowItsDeclaredLeastIsRefusedWhereverItComesFrom() {
+        assertThatThrownBy(() -> parse(List.of("--clients", "0"))).isInstanceOf(BadInputException.class)
+                .hasMessage("--clients must be at least 1, got 0");
+        Knobs none = KnobCodec.knobs(byDuration()).with("rounds", 0);
+        assertThatThrownBy(() -> KnobCodec.config(none, false)).isInstanceOf(BadInputException.class)
+                .hasMessage("--rounds must be at least 1, got 0");
     }
 
     /** Values of a knob's type other than {@code current}; the config may refuse some, which are then skipped. */
@@ -147,21 +170,14 @@ class KnobCodecTest {
     }
 
     /** The config with one knob changed, or null when the config refuses that value. */
-    static WorkloadConfig with(WorkloadConfig base, RecordComponent knob, Object value)
-            throws ReflectiveOperationException {
-        RecordComponent[] all = WorkloadConfig.class.getRecordComponents();
-        List<Object> args = new ArrayList<>();
-        for (RecordComponent c : all) {
-            args.add(c.getName().equals(knob.getName()) ? value : c.getAccessor().invoke(base));
-        }
+    static WorkloadConfig with(WorkloadConfig base, KnobSpec knob, Object value) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        KnobSpec.all().forEach(k -> values.put(k.field(), k.value(base)));
+        values.put(knob.field(), value);
         try {
-            return WorkloadConfig.class.getDeclaredConstructor(
-                    Arrays.stream(all).map(RecordComponent::getType).toArray(Class<?>[]::new)).newInstance(args.toArray());
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof BadInputException) {
-                return null;
-            }
-            throw e;
+            return KnobCodec.config(values);
+        } catch (BadInputException refused) {
+            return null;
         }
     }
 }
