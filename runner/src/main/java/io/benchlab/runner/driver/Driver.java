@@ -318,8 +318,7 @@ public final class Driver {
             }
             long committed = metrics.warmupCommittedCount();
             double seconds = (now - tick) / 1e9;
-            sink.onInterval(Phase.WARMUP, new IntervalPoint(1, (now - plan.start()) / 1e9, seconds,
-                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0, 0, 0, 0, 0, null));
+            sink.onInterval(Phase.WARMUP, IntervalPoint.warmup((now - plan.start()) / 1e9, seconds, committed - before));
             before = committed;
             tick = now;
         }
