@@ -19,6 +19,7 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.driver.Driver;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.engine.CommitCounter;
+import io.benchlab.runner.engine.ConnectProblem;
 import io.benchlab.runner.metrics.LatencySummary;
 import io.benchlab.runner.pods.ClientPods;
 import io.benchlab.runner.pods.PodBarrier;
@@ -257,7 +258,7 @@ public final class Benchmark {
         } catch (SQLException | InterruptedException e) {
             String why = stopRequested || !(e instanceof SQLException sql)
                     ? "the run was stopped while the database did not answer (" + firstLine(e.getMessage()) + ")"
-                    : "the database did not answer: " + connectProblem(sql) + firstLine(e.getMessage());
+                    : "the database did not answer: " + connectProblem(target, sql) + firstLine(e.getMessage());
             return ConsistencyVerdict.notChecked(before, inserting, inDoubt, outcome.partials().summary(),
                     Redact.message(why, target.password()));
         }
@@ -371,29 +372,14 @@ public final class Benchmark {
             return target.connect();
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("cannot connect to " + target.redactedUrl() + ": "
-                    + connectProblem(e) + firstLine(e.getMessage()), target.password()));
+                    + connectProblem(target, e) + firstLine(e.getMessage()), target.password()));
         }
     }
 
-    /** Names the kind of connection problem from the SQLState, before the driver's own words. */
-    static String connectProblem(SQLException e) {
-        String state = e.getSQLState() == null ? "" : e.getSQLState();
-        if (state.startsWith("08")) {
-            return "server unreachable: ";
-        }
-        if (state.startsWith("28") || e.getErrorCode() == 1045) {
-            return "authentication failed: ";
-        }
-        if ("3D000".equals(state) || e.getErrorCode() == 1049) {
-            return "no such database: ";
-        }
-        if (e.getErrorCode() == 1044) {
-            return "no such database (or no access to it): ";
-        }
-        if (e.getMessage() != null && e.getMessage().contains("database alias does not exist")) {
-            return "no such database: ";
-        }
-        return "";
+    /** Names the kind of connection problem, as the engine judges it, before the driver's own words. */
+    static String connectProblem(Target target, SQLException e) {
+        ConnectProblem problem = target.engine().connectProblem(e);
+        return problem == null ? "" : problem.prefix();
     }
 
     /** A driver message fit for one line: its first line, without Java class-name prefixes. */
