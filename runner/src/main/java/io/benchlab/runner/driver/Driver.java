@@ -60,7 +60,6 @@ public final class Driver {
     private volatile boolean stop;
     private volatile long stoppedAt;
     private volatile Watchdog watchdog;
-    private Runnable clientsOpen = () -> { };
     private RoundGate roundGate = round -> { };
     private volatile Instant measuredStart;
 
@@ -90,12 +89,7 @@ public final class Driver {
         }
     }
 
-    /** Runs once every client has connected, before the first transaction (not after a stop). */
-    public void whenClientsOpen(Runnable action) {
-        this.clientsOpen = action;
-    }
-
-    /** Runs before each round, after {@link #whenClientsOpen}'s action; not after a stop. */
+    /** Runs before each round, once every client has connected; not after a stop. */
     public void beforeEachRound(RoundGate gate) {
         this.roundGate = gate;
     }
@@ -139,9 +133,6 @@ public final class Driver {
                 dog.stopAll();
             }
             open(workers, pool);
-            if (!stop) {
-                clientsOpen.run();
-            }
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
             for (int round = 1; round <= config.rounds() && !stop; round++) {
