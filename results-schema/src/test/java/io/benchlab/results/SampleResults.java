@@ -219,9 +219,9 @@ public final class SampleResults {
         double p90 = Math.round((p50 + (p99 - p50) * 0.6) * 1000) / 1000.0;
         double p95 = Math.round((p50 + (p99 - p50) * 0.8) * 1000) / 1000.0;
         double p999 = Math.round((p99 + (max - p99) * 0.5) * 1000) / 1000.0;
-        return new IntervalPoint(round, t, seconds, committed, failed, retried, tps, p50, p90, p95, p99, p999, max,
-                reconnects, Map.of(
+        return IntervalPoint.of(round, t, seconds).committed(committed).failed(failed).retried(retried).tps(tps)
+                .latencyMs(p50, p90, p95, p99, p999, max).reconnects(reconnects).statements(Map.of(
                         "update_account", new IntervalLatency(committed + failed, 0.412, 0.9, 1.1, 2.25, 4.5, 9.75),
-                        "commit", new IntervalLatency(committed, 0.8, 1.5, 2.0, 3.125, 6.0, 12.5)));
+                        "commit", new IntervalLatency(committed, 0.8, 1.5, 2.0, 3.125, 6.0, 12.5))).build();
     }
 }

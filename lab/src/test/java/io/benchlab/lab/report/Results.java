@@ -39,8 +39,8 @@ final class Results {
         int perRound = intervalTps.length / rounds;
         for (int i = 0; i < intervalTps.length; i++) {
             int t = i % Math.max(1, perRound) + 1;
-            intervals.add(new IntervalPoint(i / Math.max(1, perRound) + 1, t, 1, (long) intervalTps[i], 0, 0,
-                    intervalTps[i], p50, p50, p50, intervalTps[i] / 100, p99, p99 * 2, 0, null));
+            intervals.add(IntervalPoint.of(i / Math.max(1, perRound) + 1, t, 1).committed((long) intervalTps[i])
+                    .tps(intervalTps[i]).latencyMs(p50, p50, p50, intervalTps[i] / 100, p99, p99 * 2).build());
         }
         Figures f = figures(perRound, tps, p50, p99);
         List<Round> all = new ArrayList<>();

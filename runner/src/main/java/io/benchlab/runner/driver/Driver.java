@@ -47,9 +47,8 @@ public final class Driver {
     /** How long after a stop the collector waits for clients: the cancel, the abort, and a second for both. */
     static final Duration STOP_WAIT = Defaults.ABORT_AFTER_CANCEL.plusSeconds(1);
 
-    /** The collector looks at the stop flag at least this often. */
-    private static final long POLL_NANOS = 250_000_000L;
-
+    /** The clients' clock, which the collector reads intervals by: one clock for every reading here. */
+    private final Ticker clock = Ticker.SYSTEM;
     private final Target target;
     private final WorkloadConfig config;
     private final ResultSink sink;
@@ -57,11 +56,10 @@ public final class Driver {
     private final long intervalNanos;
     /** One wall-clock reading and the nano clock at it: every event's instant is on this one line. */
     private final Instant wallAnchor = Instant.now();
-    private final long nanoAnchor = System.nanoTime();
+    private final long nanoAnchor = clock.nanos();
     private volatile boolean stop;
     private volatile long stoppedAt;
     private volatile Watchdog watchdog;
-    private Runnable clientsOpen = () -> { };
     private RoundGate roundGate = round -> { };
     private volatile Instant measuredStart;
 
@@ -91,12 +89,7 @@ public final class Driver {
         }
     }
 
-    /** Runs once every client has connected, before the first transaction (not after a stop). */
-    public void whenClientsOpen(Runnable action) {
-        this.clientsOpen = action;
-    }
-
-    /** Runs before each round, after {@link #whenClientsOpen}'s action; not after a stop. */
+    /** Runs before each round, once every client has connected; not after a stop. */
     public void beforeEachRound(RoundGate gate) {
         this.roundGate = gate;
     }
@@ -108,7 +101,7 @@ public final class Driver {
 
     /** Stops the run: calls in flight are cancelled, clients stop; safe from any thread. */
     public void stop() {
-        stoppedAt = System.nanoTime();
+        stoppedAt = clock.nanos();
         stop = true;
         Watchdog w = watchdog;
         if (w != null) {
@@ -140,9 +133,6 @@ public final class Driver {
                 dog.stopAll();
             }
             open(workers, pool);
-            if (!stop) {
-                clientsOpen.run();
-            }
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
             for (int round = 1; round <= config.rounds() && !stop; round++) {
@@ -185,7 +175,7 @@ public final class Driver {
         for (Future<?> f : opening) {
             while (true) {
                 try {
-                    f.get(POLL_NANOS, TimeUnit.NANOSECONDS);
+                    f.get(IntervalReporter.POLL_NANOS, TimeUnit.NANOSECONDS);
                     break;
                 } catch (TimeoutException stillOpening) {
                     if (leftBehind()) {
@@ -203,11 +193,11 @@ public final class Driver {
 
     /** True once a stop has waited {@link #STOP_WAIT} for the clients: what has not returned is left behind. */
     private boolean leftBehind() {
-        return stop && System.nanoTime() - stoppedAt > STOP_WAIT.toNanos();
+        return stop && clock.nanos() - stoppedAt > STOP_WAIT.toNanos();
     }
 
     private RoundPlan plan(int round) {
-        long start = System.nanoTime();
+        long start = clock.nanos();
         long warmup = round == 1 ? config.warmup().toNanos() : 0;
         long measuredStart = start + warmup;
         long transactions = config.transactionsPerClient() == null ? Long.MAX_VALUE : config.transactionsPerClient();
@@ -241,7 +231,7 @@ public final class Driver {
                 try {
                     worker.run(plan, offset, () -> stop);
                 } finally {
-                    lastFinish.accumulateAndGet(System.nanoTime(), Math::max);
+                    lastFinish.accumulateAndGet(clock.nanos(), Math::max);
                     done.countDown();
                 }
             }));
@@ -249,7 +239,8 @@ public final class Driver {
         if (plan.measuredStart() != plan.start()) {
             event(RunEvent.Kind.WARMUP, 0, plan.start());
         }
-        warmUp(plan, metrics, done);
+        IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
+        reporter.warmUp(plan, done, new WarmupRead(plan, metrics));
         event(RunEvent.Kind.MEASURED, round, plan.measuredStart());
         if (round == 1) {
             measuredStart = wallAnchor.plusNanos(plan.measuredStart() - nanoAnchor);
@@ -259,69 +250,31 @@ public final class Driver {
         Map<String, Long> jitAtStart = JitCpu.read();
         PhaseTotals total = new PhaseTotals();
         PhaseTotals interval = new PhaseTotals();
-        long tick = plan.measuredStart();
-        long due = tick;
-        boolean finished;
-        while (true) {
-            long next = nextTick(plan, due);
-            long wait = Math.min(POLL_NANOS, next - System.nanoTime());
-            finished = done.await(Math.max(0, wait), TimeUnit.NANOSECONDS);
-            if (finished || leftBehind()) {
-                break;
-            }
-            long now = System.nanoTime();
-            if (now - next >= 0) {
-                interval(round, plan, metrics, interval, tick, now, total, intervals);
-                tick = now;
-                // The reads stay on the round's grid, so that a late one does not push all later
-                // ones back (CI saw two reads 23 and 31 ms late leave a last interval 54 ms short);
-                // a read late by half an interval or more starts the grid again from itself.
-                due = now - next < intervalNanos / 2 ? next : now;
-            }
-        }
-        long roundEnd = finished ? Math.max(lastFinish.get(), plan.measuredStart()) : System.nanoTime();
-        if (roundEnd - tick > 0) {
-            interval(round, plan, metrics, interval, tick, roundEnd, total, intervals);
-        }
+        long roundEnd = reporter.measure(plan, done, lastFinish::get,
+                (from, to) -> interval(round, plan, metrics, interval, from, to, total, intervals));
         event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot(),
                 ProcessCpu.secondsSince(cpuAtStart), JitCpu.secondsSince(jitAtStart));
     }
 
-    /**
-     * The next interval boundary. The last interval of a timed round runs to the round's end
-     * (its planned end, or under --rate its deadline) instead of leaving a sliver of a few
-     * milliseconds after a tick right at it.
-     */
-    private long nextTick(RoundPlan plan, long due) {
-        long next = due + intervalNanos;
-        long last = plan.deadline() != RoundPlan.NO_END ? plan.deadline() : plan.end();
-        if (last != RoundPlan.NO_END && next - last > -intervalNanos / 4) {
-            next = Math.max(next, last + intervalNanos / 2);
-        }
-        return next;
-    }
+    /** The warm-up's reads: its commits since the last read, to the sinks only (the result keeps its total). */
+    private final class WarmupRead implements IntervalReporter.Read {
+        private final RoundPlan plan;
+        private final RunMetrics metrics;
+        private long before;
 
-    private void warmUp(RoundPlan plan, RunMetrics metrics, CountDownLatch done) throws InterruptedException {
-        long tick = plan.start();
-        long before = 0;
-        while (System.nanoTime() - plan.measuredStart() < 0 && !leftBehind()) {
-            long wake = Math.min(tick + intervalNanos, plan.measuredStart());
-            long wait = Math.min(POLL_NANOS, wake - System.nanoTime());
-            if (done.await(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
-                return;
-            }
-            long now = System.nanoTime();
-            if (now - wake < 0) {
-                continue;
-            }
+        WarmupRead(RoundPlan plan, RunMetrics metrics) {
+            this.plan = plan;
+            this.metrics = metrics;
+        }
+
+        @Override
+        public void interval(long from, long to) {
             long committed = metrics.warmupCommittedCount();
-            double seconds = (now - tick) / 1e9;
-            sink.onInterval(Phase.WARMUP, new IntervalPoint(1, (now - plan.start()) / 1e9, seconds,
-                    committed - before, 0, 0, (committed - before) / seconds, 0, 0, 0, 0, 0, 0, 0, null));
+            sink.onInterval(Phase.WARMUP, IntervalPoint.warmup((to - plan.start()) / 1e9, (to - from) / 1e9,
+                    committed - before));
             before = committed;
-            tick = now;
         }
     }
 

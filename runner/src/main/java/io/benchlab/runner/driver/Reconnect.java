@@ -15,9 +15,27 @@ final class Reconnect {
     private final long giveUpAt = System.nanoTime() + Defaults.RECONNECT_FOR.toNanos();
     private long pauseMillis = FIRST_PAUSE_MILLIS;
 
-    /** True once the server has stayed away too long. */
-    boolean expired() {
-        return System.nanoTime() - giveUpAt > 0;
+    /** What a reconnecting client does next. */
+    enum Step {
+        /** The run stops or the round is over: the client's part of the round ends, still unconnected. */
+        END_ROUND,
+        /** The server stayed away too long: the client gives up for the run. */
+        GIVE_UP,
+        /** Another try, after {@link #nextPauseMillis()}. */
+        TRY_AGAIN
+    }
+
+    /** The step after the last try failed (or before the first), by the clock. */
+    Step next(boolean stopping, boolean roundOver) {
+        return step(stopping, roundOver, System.nanoTime() - giveUpAt > 0);
+    }
+
+    /** Pure: a stop or the round's end comes first, then a server away longer than allowed. */
+    static Step step(boolean stopping, boolean roundOver, boolean expired) {
+        if (stopping || roundOver) {
+            return Step.END_ROUND;
+        }
+        return expired ? Step.GIVE_UP : Step.TRY_AGAIN;
     }
 
     /** The pause before the next try. */

@@ -11,7 +11,8 @@ import java.sql.SQLException;
 /**
  * What one failed try of a transaction means, the same for every driver: its cause, whether
  * the connection is lost, whether trying again may help, and whether the run's stop caused it
- * (then it is not counted: the stop cancelled it).
+ * (then it is not counted: the stop cancelled it). What the client does about it is
+ * {@link AfterFailure}'s decision.
  */
 record TryFailure(String cause, boolean lost, boolean retryable, boolean stopping) {
 
@@ -35,19 +36,5 @@ record TryFailure(String cause, boolean lost, boolean retryable, boolean stoppin
     /** The client's first error as the result shows it: numbered, and with no password in it. */
     static String firstError(int client, SQLException e, Target target) {
         return Redact.message("client " + client + ": " + e.getSQLState() + " " + e.getMessage(), target.password());
-    }
-
-    /** True when this try is to be run again, as try number {@code tries + 1}. */
-    boolean retry(int tries, int maxTries) {
-        return retryable && tries < maxTries && !stopping;
-    }
-
-    /** Counts the transaction as failed for good, {@code latencyNanos} after its (intended) start. */
-    void count(WorkerMetrics metrics, boolean measured, long latencyNanos) {
-        if (measured) {
-            metrics.failed(cause, latencyNanos, retryable);
-        } else {
-            metrics.warmupFailed();
-        }
     }
 }

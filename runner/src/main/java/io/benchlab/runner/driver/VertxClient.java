@@ -334,19 +334,20 @@ final class VertxClient extends Client {
         guard.idle();
         SQLException e = sqlException(cause);
         TryFailure failure = TryFailure.of(e, guard, false, stop.getAsBoolean(), target.engine());
+        AfterFailure after = AfterFailure.of(failure, tries, config.maxTries(), committing);
+        if (after.inDoubt()) {
+            metrics.inDoubt();
+        }
         if (failure.lost()) {
-            if (committing) {
-                metrics.inDoubt();
-            }
-            judged(e, failure);
+            judged(e, failure, after);
         } else {
-            connection.query("ROLLBACK").execute(ar -> judged(e, failure));
+            connection.query("ROLLBACK").execute(ar -> judged(e, failure, after));
         }
     }
 
-    private void judged(SQLException e, TryFailure failure) {
+    private void judged(SQLException e, TryFailure failure, AfterFailure after) {
         boolean measured = schedule.measured();
-        if (failure.retry(tries, config.maxTries())) {
+        if (after.retry()) {
             if (measured) {
                 metrics.retried(failure.cause());
             }
@@ -354,12 +355,12 @@ final class VertxClient extends Client {
             attempt();
             return;
         }
-        if (!failure.stopping()) {
+        if (after.failedAs() != null) {
             noteFirstError(e);
-            failure.count(metrics, measured, System.nanoTime() - txStart);
+            after.countFailed(metrics, measured, System.nanoTime() - txStart);
         }
         schedule.finished();
-        if (failure.lost()) {
+        if (after.reconnect()) {
             reconnect(this::next);
         } else {
             next();
@@ -379,10 +380,11 @@ final class VertxClient extends Client {
     }
 
     private void retryConnect(Reconnect reconnect, Runnable connected) {
-        if (stop.getAsBoolean() || schedule.plan().over(System.nanoTime())) {
-            finish();
-        } else if (reconnect.expired()) {
-            giveUp();
+        Reconnect.Step step = reconnect.next(stop.getAsBoolean(), schedule.plan().over(System.nanoTime()));
+        if (step != Reconnect.Step.TRY_AGAIN) {
+            if (step == Reconnect.Step.GIVE_UP) {
+                giveUp();
+            }
             finish();
         } else {
             later(TimeUnit.MILLISECONDS.toNanos(reconnect.nextPauseMillis()), () -> connect().onComplete(ar -> {

@@ -132,15 +132,16 @@ final class Worker extends Client {
             } catch (SQLException e) {
                 Thread.interrupted(); // the watchdog may have interrupted this thread; its pauses must still pause
                 TryFailure failure = TryFailure.of(e, guard, closed(), stop.getAsBoolean(), target.engine());
-                if (failure.lost() && transaction.failedWhileCommitting()) {
-                    metrics.inDoubt();
-                }
                 transaction.rollbackQuietly();
                 if (config.autocommit() && transaction.next() != failing) {
                     failing = transaction.next();
                     tries = 1;
                 }
-                if (failure.retry(tries, maxTries)) {
+                AfterFailure after = AfterFailure.of(failure, tries, maxTries, transaction.failedWhileCommitting());
+                if (after.inDoubt()) {
+                    metrics.inDoubt();
+                }
+                if (after.retry()) {
                     if (measured) {
                         metrics.retried(failure.cause());
                     }
@@ -149,11 +150,11 @@ final class Worker extends Client {
                 if (config.autocommit()) {
                     partials.abandoned(transaction.landed(), transaction.next(), failure.lost(), in.delta);
                 }
-                if (!failure.stopping()) {
+                if (after.failedAs() != null) {
                     noteFirstError(e);
-                    failure.count(metrics, measured, System.nanoTime() - txStart);
+                    after.countFailed(metrics, measured, System.nanoTime() - txStart);
                 }
-                if (failure.lost()) {
+                if (after.reconnect()) {
                     reconnect(plan, stop, measured);
                 }
                 return;
@@ -176,11 +177,8 @@ final class Worker extends Client {
     private boolean reconnect(RoundPlan plan, BooleanSupplier stop, boolean measured) {
         Reconnect reconnect = new Reconnect();
         close();
-        while (!stop.getAsBoolean() && !plan.over(System.nanoTime())) {
-            if (reconnect.expired()) {
-                giveUp();
-                return false;
-            }
+        Reconnect.Step step;
+        while ((step = reconnect.next(stop.getAsBoolean(), plan.over(System.nanoTime()))) == Reconnect.Step.TRY_AGAIN) {
             LockSupport.parkNanos(reconnect.nextPauseMillis() * 1_000_000L);
             try {
                 open();
@@ -191,6 +189,9 @@ final class Worker extends Client {
             } catch (SQLException stillDown) {
                 close();
             }
+        }
+        if (step == Reconnect.Step.GIVE_UP) {
+            giveUp();
         }
         return false;
     }

@@ -106,6 +106,15 @@ public interface Engine {
     }
 
     /**
+     * What kind of connection problem {@code e} is, or null when it is none the lab names. The
+     * standard SQLStates name it for every engine; an engine overrides this with its own codes or
+     * texts, tried after them.
+     */
+    default ConnectProblem connectProblem(SQLException e) {
+        return ConnectProblem.bySqlState(e.getSQLState());
+    }
+
+    /**
      * How many more connections the server accepts now, and what that figure is made of; null
      * when the engine sets no limit (in-process engines, the HSQLDB server).
      */

@@ -28,6 +28,9 @@ final class HsqldbEngine implements Engine {
             new Profile("relaxed", "log synced every 500 ms", true,
                     Map.of("hsqldb.write_delay", "true", "hsqldb.write_delay_millis", "500")));
 
+    /** How an HSQLDB server answers a database it does not serve: a general error, with no SQLState of its own. */
+    private static final String NO_SUCH_ALIAS = "database alias does not exist";
+
     private final boolean server;
 
     HsqldbEngine(boolean server) {
@@ -112,6 +115,15 @@ final class HsqldbEngine implements Engine {
     @Override
     public List<String> afterLoad() {
         return List.of("CHECKPOINT");
+    }
+
+    @Override
+    public ConnectProblem connectProblem(SQLException e) {
+        ConnectProblem standard = Engine.super.connectProblem(e);
+        if (standard == null && e.getMessage() != null && e.getMessage().contains(NO_SUCH_ALIAS)) {
+            return ConnectProblem.NO_DATABASE;
+        }
+        return standard;
     }
 
     @Override

@@ -16,6 +16,12 @@ final class MysqlEngine implements ServerEngine {
     private static final int DEADLOCK = 1213;
     private static final int LOCK_WAIT_TIMEOUT = 1205;
 
+    /** ER_ACCESS_DENIED_ERROR, ER_BAD_DB_ERROR and ER_DBACCESS_DENIED_ERROR, which come with SQLState 28000 or 42000. */
+    private static final Map<Integer, ConnectProblem> CONNECT_PROBLEMS = Map.of(
+            1045, ConnectProblem.AUTHENTICATION,
+            1049, ConnectProblem.NO_DATABASE,
+            1044, ConnectProblem.NO_DATABASE_OR_ACCESS);
+
     private final String name;
 
     private static final List<Profile> PROFILES = List.of(
@@ -98,6 +104,12 @@ final class MysqlEngine implements ServerEngine {
     @Override
     public boolean isRetryable(SQLException e) {
         return "40001".equals(e.getSQLState()) || e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT;
+    }
+
+    @Override
+    public ConnectProblem connectProblem(SQLException e) {
+        ConnectProblem standard = ServerEngine.super.connectProblem(e);
+        return standard != null ? standard : CONNECT_PROBLEMS.get(e.getErrorCode());
     }
 
     /** max_connections less the connected threads (the one extra that SUPER may open is left to admins). */

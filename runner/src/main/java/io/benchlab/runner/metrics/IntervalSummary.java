@@ -22,11 +22,10 @@ public final class IntervalSummary {
                 statements.put(step.key(), latency(h));
             }
         }
-        IntervalLatency l = latency(tx);
-        return new IntervalPoint(round, LatencySummary.round3(t), LatencySummary.round3(seconds), interval.committed(),
-                interval.failed(), interval.retried(), LatencySummary.round3(interval.committed() / seconds),
-                l.p50Ms(), l.p90Ms(), l.p95Ms(), l.p99Ms(), l.p999Ms(), l.maxMs(),
-                interval.count(Counter.RECONNECTS), statements);
+        return IntervalPoint.of(round, LatencySummary.round3(t), LatencySummary.round3(seconds))
+                .committed(interval.committed()).failed(interval.failed()).retried(interval.retried())
+                .tps(LatencySummary.round3(interval.committed() / seconds)).latency(latency(tx))
+                .reconnects(interval.count(Counter.RECONNECTS)).statements(statements).build();
     }
 
     static IntervalLatency latency(Histogram h) {

@@ -252,14 +252,15 @@ public final class PodMerge {
                 e.getValue(), (a, b) -> new IntervalLatency(a.count() + b.count(), Math.max(a.p50Ms(), b.p50Ms()),
                         Math.max(a.p90Ms(), b.p90Ms()), Math.max(a.p95Ms(), b.p95Ms()), Math.max(a.p99Ms(), b.p99Ms()),
                         Math.max(a.p999Ms(), b.p999Ms()), Math.max(a.maxMs(), b.maxMs()))));
-        return new IntervalPoint(first.round(), first.t(), first.seconds(),
-                same.stream().mapToLong(IntervalPoint::committed).sum(), same.stream().mapToLong(IntervalPoint::failed).sum(),
-                same.stream().mapToLong(IntervalPoint::retried).sum(),
-                LatencySummary.round3(same.stream().mapToDouble(IntervalPoint::tps).sum()),
-                highest(same, IntervalPoint::p50Ms), highest(same, IntervalPoint::p90Ms),
-                highest(same, IntervalPoint::p95Ms), highest(same, IntervalPoint::p99Ms),
-                highest(same, IntervalPoint::p999Ms), highest(same, IntervalPoint::maxMs),
-                same.stream().mapToLong(IntervalPoint::reconnects).sum(), statements);
+        return IntervalPoint.of(first.round(), first.t(), first.seconds())
+                .committed(same.stream().mapToLong(IntervalPoint::committed).sum())
+                .failed(same.stream().mapToLong(IntervalPoint::failed).sum())
+                .retried(same.stream().mapToLong(IntervalPoint::retried).sum())
+                .tps(LatencySummary.round3(same.stream().mapToDouble(IntervalPoint::tps).sum()))
+                .latencyMs(highest(same, IntervalPoint::p50Ms), highest(same, IntervalPoint::p90Ms),
+                        highest(same, IntervalPoint::p95Ms), highest(same, IntervalPoint::p99Ms),
+                        highest(same, IntervalPoint::p999Ms), highest(same, IntervalPoint::maxMs))
+                .reconnects(same.stream().mapToLong(IntervalPoint::reconnects).sum()).statements(statements).build();
     }
 
     private static double highest(List<IntervalPoint> same, java.util.function.ToDoubleFunction<IntervalPoint> f) {

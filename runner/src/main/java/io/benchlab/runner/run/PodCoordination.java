@@ -17,11 +17,11 @@ import java.util.function.BooleanSupplier;
 
 /**
  * What one run does with the other client pods of its run, through a {@link PodBarrier} on the
- * admin connection; nothing at all when it runs alone. The leader (pod 0) loads and checks for
- * everyone: the others wait for its load, meet it before each round, tell it their counts when
- * done, and take its verdict as theirs. The leader takes the server's first count only once every
- * pod has connected its clients, so the accounting closure covers all pods' commits and nothing
- * else.
+ * admin connection. The leader (pod 0) loads and checks for everyone: the others wait for its
+ * load, meet it before each round, tell it their counts when done, and take its verdict as theirs.
+ * The leader takes the server's first count only once every pod has connected its clients, so the
+ * accounting closure covers all pods' commits and nothing else. A process alone is a leader with
+ * no one to meet: it has no barrier, and its counts are all the run's.
  */
 final class PodCoordination {
 
@@ -36,6 +36,10 @@ final class PodCoordination {
 
     /** The counts the consistency check and the closure hold against the server: every pod's. */
     record Totals(long committed, long inDoubt, long otherCommits) {
+        /** One process's own counts, with no meeting's commits. */
+        static Totals own(DriverOutcome outcome) {
+            return new Totals(outcome.committedTotal(), outcome.inDoubt(), 0);
+        }
     }
 
     private PodCoordination(ClientPods pods, PodBarrier barrier) {
@@ -77,11 +81,16 @@ final class PodCoordination {
 
     /**
      * Before each round: every pod posts that it is ready; the leader waits for all, takes the
-     * server's first count before the first round (CLOSURE, null: none), and lets them go.
+     * server's first count before the first round (CLOSURE, null: none), and lets them go. A
+     * process alone, whose clients are all connected by then, only takes that count.
      */
     Driver.RoundGate gate(CommitClosure closure) {
         if (barrier == null) {
-            return round -> { };
+            return round -> {
+                if (round == 1 && closure != null) {
+                    closure.clientsOpen();
+                }
+            };
         }
         return round -> {
             barrier.post("ready-" + round);
@@ -105,7 +114,7 @@ final class PodCoordination {
      */
     Totals finished(DriverOutcome outcome) throws SQLException, InterruptedException {
         if (barrier == null) {
-            return new Totals(outcome.committedTotal(), outcome.inDoubt(), 0);
+            return Totals.own(outcome);
         }
         // Its posts since the leader's first count (all but its first "ready"), this one included.
         long mine = pods.leads() ? barrier.commits() + 1 - commitsAtFirstCount : barrier.commits();
@@ -116,6 +125,14 @@ final class PodCoordination {
         List<Post> done = barrier.awaitAll(DONE, SLOW_POLL, Defaults.POD_MEET_WITHIN);
         return new Totals(done.stream().mapToLong(Post::n1).sum(), done.stream().mapToLong(Post::n2).sum(),
                 done.stream().mapToLong(Post::n3).sum());
+    }
+
+    /**
+     * After a stop, no pod waits for another: a process alone has the run's counts (its own); a
+     * pod has only its own, which are not the run's (null).
+     */
+    Totals countsAfterStop(DriverOutcome outcome) {
+        return barrier == null ? Totals.own(outcome) : null;
     }
 
     /** The leader's verdict, for the others to take. */

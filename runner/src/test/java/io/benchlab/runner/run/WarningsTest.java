@@ -54,7 +54,8 @@ class WarningsTest {
     }
 
     static IntervalPoint point(double t, double seconds, long committed, long reconnects) {
-        return new IntervalPoint(1, t, seconds, committed, 0, 0, committed / seconds, 1, 1.5, 1.8, 2, 2.5, 3, reconnects, null);
+        return IntervalPoint.of(1, t, seconds).committed(committed).tps(committed / seconds)
+                .latencyMs(1, 1.5, 1.8, 2, 2.5, 3).reconnects(reconnects).build();
     }
 
     static List<IntervalPoint> steady(int n) {

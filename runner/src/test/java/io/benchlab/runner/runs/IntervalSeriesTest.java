@@ -8,7 +8,12 @@ import io.benchlab.runner.core.Target;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** A timed round's series: whole intervals to its end, without a sliver of a few ms after a tick at the end. */
+/**
+ * A timed round's series on the real clock, with real clients: whole intervals to its end, without
+ * a sliver of a few ms after a tick at the end, and the last interval ending where the round's
+ * figures do. The exact grid points, late reads included, are IntervalReporterTest's, on a clock
+ * it drives; this proves the driver's clients, clock and collector meet at the round's end.
+ */
 class IntervalSeriesTest {
 
     @Test

@@ -241,6 +241,6 @@ class ServerSamplerTest {
     }
 
     private static IntervalPoint point(int round, double t) {
-        return new IntervalPoint(round, t, 1.0, 10, 0, 0, 10.0, 1, 1, 1, 1, 1, 1, 0, Map.of());
+        return IntervalPoint.of(round, t, 1.0).committed(10).tps(10.0).latencyMs(1, 1, 1, 1, 1, 1).build();
     }
 }

@@ -25,8 +25,10 @@ class ProgressAndSummaryTest {
     void aShortTailIntervalShowsItsTimeToTheMillisecond() {
         StringWriter text = new StringWriter();
         ConsoleProgressSink sink = new ConsoleProgressSink(new PrintWriter(text), Duration.ofSeconds(1));
-        sink.onInterval(Phase.MEASURED, new IntervalPoint(1, 10.0, 1.0, 100, 0, 0, 100, 1, 1.5, 1.8, 2, 2.5, 3, 0, null));
-        sink.onInterval(Phase.MEASURED, new IntervalPoint(1, 10.003, 0.003, 1, 0, 0, 333.3, 1, 1.5, 1.8, 2, 2.5, 3, 2, null));
+        sink.onInterval(Phase.MEASURED, IntervalPoint.of(1, 10.0, 1.0).committed(100).tps(100)
+                .latencyMs(1, 1.5, 1.8, 2, 2.5, 3).build());
+        sink.onInterval(Phase.MEASURED, IntervalPoint.of(1, 10.003, 0.003).committed(1).tps(333.3)
+                .latencyMs(1, 1.5, 1.8, 2, 2.5, 3).reconnects(2).build());
         String[] lines = text.toString().split("\n");
         assertThat(lines[0]).startsWith("round 1     10.0s    tps");
         assertThat(lines[1]).startsWith("round 1     10.003s  tps").endsWith("reconnects 2");
