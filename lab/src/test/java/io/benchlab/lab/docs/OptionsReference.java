@@ -76,41 +76,57 @@ public final class OptionsReference {
         md.append("# ").append(spec.qualifiedName(" ")).append("\n\n");
         md.append(description(spec.usageMessage().description())).append("\n\n");
         md.append("```text\n").append(help.synopsis(0).stripTrailing()).append("\n```\n");
-        List<PositionalParamSpec> positionals = spec.positionalParameters().stream().filter(p -> !p.hidden()).toList();
-        if (!positionals.isEmpty()) {
-            md.append("\n## Parameters\n\n| Parameter | Description |\n|---|---|\n");
-            for (PositionalParamSpec p : positionals) {
-                md.append("| `").append(p.paramLabel()).append(p.arity().max() > 1 ? "...`" : "`").append(" | ")
-                        .append(description(p.renderedDescription())).append(" |\n");
-            }
-        }
-        List<OptionSpec> options = new ArrayList<>(spec.options().stream().filter(o -> !o.hidden()).toList());
-        if (!options.isEmpty()) {
-            options.sort(help.createDefaultOptionSort());
-            md.append("\n## Options\n\n| Option | Value | Default | Description |\n|---|---|---|---|\n");
-            for (OptionSpec o : options) {
-                md.append("| ").append(Arrays.stream(o.names()).map(n -> "`" + n + "`").collect(Collectors.joining(", ")))
-                        .append(" | ").append(takesValue(o) ? "`" + o.paramLabel() + "`" : "")
-                        .append(" | ").append(defaultOf(o))
-                        .append(" | ").append(description(o.renderedDescription())).append(" |\n");
-            }
-        }
-        List<CommandLine> subs = spec.subcommands().values().stream().distinct()
-                .filter(c -> !c.getCommandSpec().usageMessage().hidden()).toList();
-        if (!subs.isEmpty()) {
-            List<CommandLine> pageOf = documented(spec);
-            md.append("\n## Commands\n\n| Command | Description |\n|---|---|\n");
-            for (CommandLine c : subs) {
-                String name = c.getCommandName();
-                md.append("| ").append(pageOf.contains(c) ? "[`" + name + "`](" + fileName(c.getCommandSpec()) + ")"
-                                : "`" + name + "`")
-                        .append(" | ").append(description(c.getCommandSpec().usageMessage().description())).append(" |\n");
-            }
-        }
+        parameters(spec, md);
+        options(spec, help, md);
+        commands(spec, md);
         CommandSpec parent = spec.parent();
         md.append("\n").append(parent == null ? "" : "Up: [" + parent.qualifiedName(" ") + "](" + fileName(parent) + ") · ")
                 .append("[Reference](README.md)\n");
         return md.toString();
+    }
+
+    private static void parameters(CommandSpec spec, StringBuilder md) {
+        List<PositionalParamSpec> positionals = spec.positionalParameters().stream().filter(p -> !p.hidden()).toList();
+        if (positionals.isEmpty()) {
+            return;
+        }
+        md.append("\n## Parameters\n\n| Parameter | Description |\n|---|---|\n");
+        for (PositionalParamSpec p : positionals) {
+            md.append("| `").append(p.paramLabel()).append(p.arity().max() > 1 ? "...`" : "`").append(" | ")
+                    .append(description(p.renderedDescription())).append(" |\n");
+        }
+    }
+
+    /** The options in --help's order. */
+    private static void options(CommandSpec spec, Help help, StringBuilder md) {
+        List<OptionSpec> options = new ArrayList<>(spec.options().stream().filter(o -> !o.hidden()).toList());
+        if (options.isEmpty()) {
+            return;
+        }
+        options.sort(help.createDefaultOptionSort());
+        md.append("\n## Options\n\n| Option | Value | Default | Description |\n|---|---|---|---|\n");
+        for (OptionSpec o : options) {
+            md.append("| ").append(Arrays.stream(o.names()).map(n -> "`" + n + "`").collect(Collectors.joining(", ")))
+                    .append(" | ").append(takesValue(o) ? "`" + o.paramLabel() + "`" : "")
+                    .append(" | ").append(defaultOf(o))
+                    .append(" | ").append(description(o.renderedDescription())).append(" |\n");
+        }
+    }
+
+    /** Every subcommand --help lists, linked to its page where it has one. */
+    private static void commands(CommandSpec spec, StringBuilder md) {
+        List<CommandLine> listed = spec.subcommands().values().stream().distinct()
+                .filter(c -> !c.getCommandSpec().usageMessage().hidden()).toList();
+        if (listed.isEmpty()) {
+            return;
+        }
+        List<CommandLine> withPage = documented(spec);
+        md.append("\n## Commands\n\n| Command | Description |\n|---|---|\n");
+        for (CommandLine c : listed) {
+            String name = c.getCommandName();
+            md.append("| ").append(withPage.contains(c) ? "[`" + name + "`](" + fileName(c.getCommandSpec()) + ")" : "`" + name + "`")
+                    .append(" | ").append(description(c.getCommandSpec().usageMessage().description())).append(" |\n");
+        }
     }
 
     private static boolean takesValue(OptionSpec o) {
