@@ -33,7 +33,7 @@ REGISTRY      ?=
 PUSH          ?=
 export CONTAINER_CLI
 
-.PHONY: build run sweep test faults bench clean help images stack stack-down
+.PHONY: build run sweep test faults bench clean help images stack stack-down docs
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
@@ -52,6 +52,7 @@ help:
 	@echo "            [REGISTRY=host:port [PUSH=1]]                             build the images (tag, push)"
 	@echo "make stack [PULL=0]                                                   InfluxDB + Grafana with the boards (Docker)"
 	@echo "make stack-down                                                       ... removed (data volumes kept)"
+	@echo "make docs                                                             docs/reference/ from the commands' --help"
 	@echo "make build | clean"
 
 build: $(LAB_JAR)
@@ -125,6 +126,11 @@ bench: build
 
 clean:
 	mvn -B -q clean
+
+# docs/reference/<command>.md, rendered from the picocli model of bin/lab and bin/runner by the
+# test that fails when they differ (OptionsReferenceTest), told to write them instead.
+docs:
+	$(MVN) -q package -pl lab -am -DskipITs -Dtest=OptionsReferenceTest -Dsurefire.failIfNoSpecifiedTests=false -Dbenchlab.docs.update=true
 
 # A local InfluxDB and Grafana, the boards of images/grafana provisioned (lab stack): pulls the
 # pinned images when they are missing, unless PULL=0.
