@@ -11,7 +11,7 @@ built (bin/lab) and kubectl on PATH.
 1. The objects are the lab's: `bin/lab run --backend kubernetes --engine postgres --profile durable
    --distribution pgbench ... --server-stats off --driver DRIVER --namespace NS --dry-run` (no
    server-side sampler, which pgbench has not either, and so no runner account, which NS need not
-   have), labelled benchlab.io/bench=k8s-pgbench; bench/pgbench/cluster.py says how both clients'
+   have), labelled benchlab.io/bench=k8s-pgbench; bench/pgbench/objects.py says how both clients'
    Jobs are made from its runner Job. Everything carries the lab's run id and goes however the
    bench ends (not kill -9: then `bin/lab clean -n NS --run-id ID`).
 2. Loads both data sets once, each as such a Job, after a CHECKPOINT: `pgbench -i -s S -q` and
@@ -45,7 +45,7 @@ from .common.fmt import fmt, gib
 from .common.kube import Kube, container
 from .common.services import kubeconfig
 from .common.stats import median
-from .pgbench import cluster, lab_overhead, report
+from .pgbench import cluster, lab_overhead, objects, report
 from .pgbench.sides import Setup, add_driver_option, add_tables_option, summarize
 
 KEYS = ("tps", "p99_ms", "cpu_us_per_tx")
@@ -88,7 +88,7 @@ def measure(a, kube: Kube, out) -> dict:
                "args": {k: v for k, v in vars(a).items() if k != "kubeconfig"}}
     setup = Setup(out, a.scale, a.duration, a.warmup, a.driver, a.tables, profiler=a.profiler)
     try:
-        m = cluster.Manifests(kube, setup, a.clients[0])
+        m = objects.Manifests(kube, setup, a.clients[0])
         kube.run_id = m.run_id
         summary.update(run_id=m.run_id, client_limits=container(m.job)["resources"]["limits"],
                        db_limits=container(m.pod)["resources"]["limits"])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..common import results
 from ..common.core import LAB, ROOT
-from .cluster import ENGINE
+from .objects import ENGINE
 
 GOAL = 30.0   # seconds
 COMMAND = ["--engine", ENGINE, "--clients", "8", "--duration", "10s", "--warmup", "2s"]

@@ -2,7 +2,7 @@
 import unittest
 
 from bench.common.kube import json_documents
-from bench.pgbench import cluster, lab_overhead, report, sides
+from bench.pgbench import lab_overhead, objects, report, sides
 
 # pgbench --show-script=tpcb-like, as pgbench 15 prints it (on stderr).
 SHOWN = """\
@@ -68,14 +68,14 @@ class ClusterArgsTest(unittest.TestCase):
             "--scale", "10", "--clients", "1", "--seed", "3", "--duration", "20s", "--result-frame"]
 
     def test_values_are_replaced_in_place(self):
-        changed = cluster.with_values(self.ARGS, {"--clients": "8", "--seed": "9"})
-        self.assertEqual(cluster.value_of(changed, "--clients"), "8")
-        self.assertEqual(cluster.value_of(changed, "--seed"), "9")
+        changed = objects.with_values(self.ARGS, {"--clients": "8", "--seed": "9"})
+        self.assertEqual(objects.value_of(changed, "--clients"), "8")
+        self.assertEqual(objects.value_of(changed, "--seed"), "9")
         self.assertEqual(len(changed), len(self.ARGS))
-        self.assertEqual(cluster.value_of(self.ARGS, "--clients"), "1")
+        self.assertEqual(objects.value_of(self.ARGS, "--clients"), "1")
 
     def test_runner_init_takes_the_target_and_scale_only(self):
-        self.assertEqual(cluster.init_args(self.ARGS), ["init", "--engine", "e", "--jdbc-url", "jdbc:e://db:1/bench",
+        self.assertEqual(objects.init_args(self.ARGS), ["init", "--engine", "e", "--jdbc-url", "jdbc:e://db:1/bench",
                                                         "--user", "u", "--password-file", "/p", "--scale", "10"])
 
     def test_kubectls_json_documents_one_after_the_other(self):

@@ -54,7 +54,7 @@ class EngineDescriptorsTest {
             ".ci/run", "bin", "bench");
     static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench_compare.py", "bench/k8s_pgbench.py",
             "bench/reproducibility.py", "bench/compare_calibration.py", "bench/pgbench/server.py",
-            "bench/pgbench/cluster.py");
+            "bench/pgbench/objects.py");
 
     static List<Engine> servers() {
         return Engines.all().stream().filter(e -> !e.embedded()).toList();
@@ -221,7 +221,7 @@ class EngineDescriptorsTest {
         for (String bench : ENGINE_SPECIFIC) {
             String script = Files.readString(ROOT.resolve(bench));
             // bench/pgbench/server.py reads the descriptors, and the benches that start a server run it;
-            // bench/pgbench/cluster.py takes the lab's own objects from lab run --dry-run, and k8s_pgbench runs it.
+            // bench/pgbench/objects.py takes the lab's own objects from lab run --dry-run, and k8s_pgbench runs them.
             assertThat(script).as(bench).containsAnyOf("common.descriptors import", "pgbench.server import",
                     "\"--dry-run\"", "pgbench import cluster")
                     .doesNotContainPattern("(?<!\\d)" + image.port() + "(?!\\d)");
