@@ -47,12 +47,14 @@ class CpuSampler(threading.Thread):
         while not self.done.is_set():
             try:
                 cpu = ticks(Path(f"/proc/{self.pid}/stat").read_text()) / TICK
-                threads = thread_ticks(self.pid, self.thread_prefix) if self.thread_prefix else None
             except (OSError, IndexError, ValueError):
-                return   # the process (or a thread) just ended: keep the last samples
+                return   # the process ended: keep the last samples
             self.samples.append((time.time(), cpu))
-            if threads is not None:   # a thread that ended takes its ticks along: keep the most seen
-                self.thread_seconds = max(self.thread_seconds, threads / TICK)
+            if self.thread_prefix:
+                try:   # a thread that ended takes its ticks along: keep the most seen
+                    self.thread_seconds = max(self.thread_seconds, (thread_ticks(self.pid, self.thread_prefix) or 0) / TICK)
+                except (OSError, IndexError, ValueError):
+                    pass   # a thread ended while the threads were read: the next sample reads them again
             self.done.wait(self.every)
 
     def stop(self) -> "CpuSampler":
