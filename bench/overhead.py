@@ -25,7 +25,8 @@ to the client its thread's CPU (the result's server_stats.sampler_cpu_seconds). 
 end ok with its accounting closure exact (the sampler's own commits are taken off).
 
 Needs `make build` (bin/runner, bin/lab). Results land in bench/out/overhead-influx/ or
-bench/out/overhead-sampler/.
+bench/out/overhead-sampler/. Exit 1 when the target is missed, or when lab compare had too few
+rounds to judge it (each run is one round: give more --pairs).
 """
 import os
 import subprocess

@@ -96,8 +96,9 @@ class Harness:
         return ratios
 
     def verdict(self, ratios: list[float]) -> tuple[bool, Comparison]:
-        """lab compare, all off runs against all on runs; the target is met unless tps regressed by
-        more than 1 - target (lab compare's --threshold)."""
+        """lab compare, all off runs against all on runs; the target is met when tps did not regress
+        by more than 1 - target (lab compare's --threshold), and not judged when too few rounds
+        let lab compare tell (inconclusive)."""
         threshold = ["--threshold", f"{100 * (1 - self.f.target):g}"]
         c = self.judge(side(r.path for r in self.runs["off"]), side(r.path for r in self.runs["on"]),
                        [*threshold, *self.f.compare_options], self.out / "compare.txt")
@@ -105,9 +106,11 @@ class Harness:
             die(f"lab compare refused the runs ({c.exit}): {c.text.strip()}")
         print(f"ratio on/off, a first look: median {median(ratios):.3f}x (pairs {span(ratios, '.3f')})")
         print(c.text.rstrip())
-        met = c.verdicts.get("tps") != "regressed"
+        tps = c.verdicts.get("tps", "not judged")
+        met = tps in ("no change", "improved")
         print(f"target on/off tps >= {self.f.target}x (lab compare --threshold {threshold[1]}): "
-              + ("met" if met else "NOT met") + f" (tps {c.verdicts.get('tps', 'not judged')})")
+              + ("met" if met else "NOT met" if tps == "regressed" else "not judged: more pairs needed")
+              + f" (tps {tps})")
         return met, c
 
     def share(self, run: Run) -> float:

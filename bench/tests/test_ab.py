@@ -71,6 +71,11 @@ class HarnessTest(InTempDir):
         self.assertFalse(met)
         self.assertEqual(c.regressed(), ["tps"])
 
+    def test_too_few_rounds_to_judge_do_not_meet_the_target(self):
+        h = self.harness(FakeRunner({"off": 100.0, "on": 100.0}), FakeCompare("inconclusive"))
+        met, _ = self.quiet(lambda: h.verdict(h.pairs(2)))
+        self.assertFalse(met)
+
     def test_a_refused_comparison_ends_the_bench(self):
         h = self.harness(FakeRunner({"off": 100.0, "on": 100.0}), FakeCompare("no change", exit_code=2))
         self.quiet(h.pairs, 2)
