@@ -33,7 +33,7 @@ REGISTRY      ?=
 PUSH          ?=
 export CONTAINER_CLI
 
-.PHONY: build run sweep test faults bench clean help images stack stack-down docs
+.PHONY: build run sweep test faults bench bench-test clean help images stack stack-down docs
 
 help:
 	@echo "make run [ENGINE=hsqldb|h2|derby] [CLIENTS=4] [DURATION=10s] [ARGS=...]   run TPC-B in-process"
@@ -47,7 +47,8 @@ help:
 	@echo "make run ... INFLUX_URL=http://127.0.0.1:8086                         ... streamed to InfluxDB (token: \$$INFLUX_TOKEN)"
 	@echo "make test                                                             run all tests"
 	@echo "make faults                                                           the fault suite (after .ci/services start)"
-	@echo "make bench                                                            bench/ scripts"
+	@echo "make bench                                                            the HSQLDB seed bench (bench/README.md: all benches)"
+	@echo "make bench-test                                                       the benches' unit tests"
 	@echo "make images [IMAGES=\"$(SERVER_ENGINES) runner lab\"] [CONTAINER_CLI=docker|podman]"
 	@echo "            [REGISTRY=host:port [PUSH=1]]                             build the images (tag, push)"
 	@echo "make stack [PULL=0]                                                   InfluxDB + Grafana with the boards (Docker)"
@@ -90,7 +91,7 @@ ifneq ($(DOCKER_ENGINES),)
 endif
 	bin/lab sweep --engine $(call commas,$(ENGINE)) $(if $(filter file,$(origin CLIENTS)),,--clients $(call commas,$(CLIENTS))) --duration $(DURATION) $(TARGET_ARGS) $(ARGS)
 
-# Every test: the unit tests (the jars installed), then the integration tests in three lanes side by
+# Every test: the benches' unit tests (seconds), the unit tests (the jars installed), then the integration tests in three lanes side by
 # side, each a Maven process of its own, its lines prefixed with its name: the runner's (the
 # database servers of .ci/services), the lab's on the Kubernetes clusters (tagged kubernetes:
 # @UsesClusters) and the lab's others (containers, InfluxDB, embedded runs). The lanes share no
@@ -104,6 +105,7 @@ define it_lane # NAME, Maven arguments
 endef
 IT_LANES := runner lab-kubernetes lab
 test:
+	python3 -m unittest discover -s bench -t .
 	@mkdir -p target; status=0; $(MVN) install -DskipITs || status=$$?; \
 	if [ $$status -eq 0 ]; then \
 	  $(call it_lane,runner,-pl runner) \
@@ -117,12 +119,16 @@ test:
 	.ci/slowest-tests 10; exit $$status
 	@touch $(LAB_JAR)
 
+# The benches' own unit tests alone (bench/tests): Python's standard library only, seconds.
+bench-test:
+	python3 -m unittest discover -s bench -t .
+
 # The fault suite alone, against the servers of .ci/services (source its env file first).
 faults: build
 	$(MVN) verify -pl runner -Dtest=NoSuchTest -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='*FaultsIT'
 
 bench: build
-	bench/hsqldb-seed
+	python3 -m bench.hsqldb_seed
 
 clean:
 	mvn -B -q clean

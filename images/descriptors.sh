@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The shell's one reader of the server engines' descriptors, images/<engine>/engine.properties,
 # read as plain key=value lines (the lab reads the same files as Java properties, the benches
-# through bench/descriptors.py; EngineDescriptorsTest keeps them readable every way).
+# through bench/common/descriptors.py; EngineDescriptorsTest keeps them readable every way).
 # Sourced by images/build and images/smoke (they set ROOT, IMAGES_DIR and a die function); run as
 # a command by the Makefile and bin/launch, which cannot source bash:
 #   images/descriptors.sh descriptor ENGINE KEY [DEFAULT] | engines | profiles ENGINE | project_version

@@ -13,7 +13,7 @@ public final class LabDefaults {
 
     /**
      * lab compare: the significance level both tests on the rounds must reach for a change to count
-     * (--alpha). At 0.01 the rank test needs 5 rounds a side; bench/compare-calibration measures
+     * (--alpha). At 0.01 the rank test needs 5 rounds a side; bench.compare_calibration measures
      * what it gives on this machine.
      */
     public static final double COMPARE_ALPHA = 0.01;
@@ -21,7 +21,7 @@ public final class LabDefaults {
     /**
      * lab compare: with one run a side the variance between identical runs cannot be seen, so it is
      * taken as this many times the variance between the rounds of a run (--between-runs); with two
-     * runs or more on a side it is measured. Measured here by bench/compare-calibration: identical
+     * runs or more on a side it is measured. Measured here by bench.compare_calibration: identical
      * runs differed as a whole by about as much as their rounds did.
      */
     public static final double COMPARE_BETWEEN_RUNS = 1.0;
@@ -61,7 +61,7 @@ public final class LabDefaults {
     /** lab nightly: where the nights' folders go, one per night, each cell's result and the reports in it. */
     public static final String NIGHTLY_RESULTS = "results/nightly";
 
-    /** lab history: the p-value below which a change point counts (--p-value). See bench/changepoint-simulation. */
+    /** lab history: the p-value below which a change point counts (--p-value). See bench.changepoint_simulation. */
     public static final double HISTORY_P_VALUE = 0.001;
 
     /** The namespace of the kubernetes backend's objects (k8s/namespace makes it). */

@@ -120,7 +120,7 @@ public final class Defaults {
     /**
      * How often the database's sessions are sampled by what they wait for, during a measured phase:
      * as often as active-session-history tools sample, few enough statements to cost the server
-     * nothing measurable (bench/sampler-overhead).
+     * nothing measurable (python3 -m bench.overhead sampler).
      */
     public static final Duration WAIT_SAMPLE_EVERY = Duration.ofMillis(100);
 
@@ -140,7 +140,7 @@ public final class Defaults {
      * The leader lets the pods go this long after the last of them is ready: one period of the
      * kernel's CPU quota (CFS, 100 ms), so that a pod under a CPU limit that spent its quota just
      * before (the heap settled by a full collection, the clients opened) has it back, and is not
-     * held off the CPU for the rest of a period as the others start (bench/pod-skew).
+     * held off the CPU for the rest of a period as the others start (bench.pod_skew).
      */
     public static final Duration POD_GO_SETTLE = Duration.ofMillis(100);
 

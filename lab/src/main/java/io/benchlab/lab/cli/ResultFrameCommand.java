@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The result a runner printed with --result-frame, taken out of its log by the lab's own reader:
- * scripts that run the runner themselves (bench/k8s-pgbench) then trust a result exactly as far as
+ * scripts that run the runner themselves (bench.k8s_pgbench) then trust a result exactly as far as
  * the lab does, and hold no second reader of the frame. Hidden: a tool for scripts, not a step of a run.
  */
 @Command(versionProvider = VersionProvider.class, name = "result-frame", hidden = true, mixinStandardHelpOptions = true,

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * bench/changepoint-simulation's Java side: simulated nightly tps, judged by {@link EDivisive} as
+ * bench.changepoint_simulation's Java side: simulated nightly tps, judged by {@link EDivisive} as
  * lab history does. Series with a step (its night drawn between 20 and 50) and series without;
  * each night holds {@code rounds} rounds. Noise: {@code round} (every round its own Gaussian noise
  * at the CV) or {@code night} (the whole night one draw at the CV, its rounds alike: the rounds

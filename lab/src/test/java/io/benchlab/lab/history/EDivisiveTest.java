@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Change points on drawn series (fixed seeds: each test is one deterministic series, and
- * bench/changepoint-simulation measures the rates over hundreds).
+ * bench.changepoint_simulation measures the rates over hundreds).
  */
 class EDivisiveTest {
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 /**
  * Real runs for the lab compare and lab rerun tests: eight measured rounds of one second a run, at a
  * steady rate that the regression halves. Identical runs at full speed on a shared 2-core machine
- * differ by tens of percent (bench/compare-calibration measures it); what these tests judge is lab
+ * differ by tens of percent (bench.compare_calibration measures it); what these tests judge is lab
  * compare, not how busy the machine is, so tps is held by the rate and sub-millisecond latencies by
  * the 1 ms floor.
  *

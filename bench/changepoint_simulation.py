@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """lab history's change points on simulated nightly tps, beside Apache Otava's on the same nights.
 
-  bench/changepoint-simulation [--series 200] [--nights 60] [--rounds 5] [--cv 0.03] [--step -0.05]
-                               [--p-value 0.001] [--seed 1] [--no-otava] [--no-build]
+  python3 -m bench.changepoint_simulation [--series 200] [--nights 60] [--rounds 5] [--cv 0.03]
+      [--step -0.05] [--p-value 0.001] [--seed 1] [--no-otava] [--no-build]
 
 The series are drawn by the lab's own code (lab/src/test/.../history/ChangePointSimulation.java,
 which judges them with the EDivisive class lab history runs): --series series of --nights nights
@@ -18,27 +17,25 @@ on the step's night), and change points per 100 A/A nights.
 Otava (PyPI apache-otava 0.8.0, window 50, the same p-value) judges the same series with one value
 a night, the night's first round, and also with the night's mean of its rounds; it is installed in
 ~/.cache/benchlab/otava-venv when missing (--no-otava skips it). Output and the series land in
-bench/out/changepoint-simulation/.
+bench/out/changepoint_simulation/.
 """
-import argparse
-import csv
 import json
-import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "out" / "changepoint-simulation"
+from .common.core import ROOT, bench_parser, build, options, out_dir
+
 OTAVA_VENV = Path.home() / ".cache" / "benchlab" / "otava-venv"
 OTAVA_VERSION = "0.8.0"
 NOISES = ("round", "night", "one")
 
 
-def build():
-    subprocess.run(["make", "-s", "build"], cwd=ROOT, check=True)
-    subprocess.run(["mvn", "-B", "-q", "--no-transfer-progress", "-pl", "lab", "test-compile"], cwd=ROOT, check=True)
+def build_simulation(skip: bool) -> None:
+    """The lab's build and its test classes, where ChangePointSimulation lives."""
+    build(skip)
+    if not skip:
+        subprocess.run(["mvn", "-B", "-q", "--no-transfer-progress", "-pl", "lab", "test-compile"], cwd=ROOT, check=True)
 
 
 def simulate(args, noise, step, seed, csv_out):
@@ -100,31 +97,23 @@ def otava(python, csv_path, column, p_value):
     return json.loads(out)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--series", type=int, default=200)
-    ap.add_argument("--nights", type=int, default=60)
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--cv", type=float, default=0.03)
-    ap.add_argument("--step", type=float, default=-0.05)
-    ap.add_argument("--p-value", type=float, default=0.001)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-otava", action="store_true")
-    ap.add_argument("--no-build", action="store_true")
-    args = ap.parse_args()
-    if not args.no_build:
-        build()
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(argv=None) -> int:
+    ap = bench_parser(__spec__.name, __doc__)
+    options(ap, series=200, nights=60, rounds=5, cv=0.03, step=-0.05, p_value=0.001, seed=1, no_otava=False,
+            no_build=False)
+    args = ap.parse_args(argv)
+    build_simulation(args.no_build)
+    out = out_dir("changepoint_simulation")
     lines = []
     for noise in NOISES:
         for step, seed, name in ((args.step, args.seed, "step"), (0.0, args.seed + 1, "aa")):
-            csv_path = OUT / f"{noise}-{name}.csv"
+            csv_path = out / f"{noise}-{name}.csv"
             lines.append(f"[{noise} noise] " + simulate(args, noise, step, seed, csv_path).replace("\n", f"\n[{noise} noise] "))
     if not args.no_otava:
         python = otava_python()
         for noise, column in (("round", "first_round"), ("round", "night_mean"), ("night", "first_round")):
-            s = otava(python, OUT / f"{noise}-step.csv", column, args.p_value)
-            a = otava(python, OUT / f"{noise}-aa.csv", column, args.p_value)
+            s = otava(python, out / f"{noise}-step.csv", column, args.p_value)
+            a = otava(python, out / f"{noise}-aa.csv", column, args.p_value)
             value = "one round a night" if column == "first_round" else "the night's mean"
             lines.append(f"[{noise} noise] otava {OTAVA_VERSION} ({value}, window 50, p {args.p_value}): found within"
                          f" +-1 night {100 * s['found1'] / s['series']:.1f}%, within +-2 {100 * s['found2'] / s['series']:.1f}%,"
@@ -132,8 +121,9 @@ def main():
                          f" A/A change points per 100 nights {100 * a['false'] / a['nights']:.3f}")
     text = "\n".join(lines)
     print(text)
-    (OUT / "summary.txt").write_text(text + "\n")
+    (out / "summary.txt").write_text(text + "\n")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

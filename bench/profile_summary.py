@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Where a runner's CPU went, from async-profiler's collapsed stacks: by thread, and on the clients' threads by what they did.
 
-  bench/profile-summary FILE.collapsed [FILE.collapsed ...]
+  python3 -m bench.profile_summary FILE.collapsed [FILE.collapsed ...]
 
 Reads async-profiler's `collapsed` output (a stack a line, with or without the agent's `threads`
 option: a thread is told by the frames of its stack, see THREADS) and prints, for each file and
@@ -13,10 +12,12 @@ for all together:
   server's socket and wakes its backend), receiving, waiting for readiness (epoll_wait), benchlab's
   own timing and histograms, and the rest (the driver's Java: codecs, futures, the pipeline).
 With itimer or cpu sampling, time in the kernel is charged to the call that entered it.
-Used by bench/k8s-pgbench --profiler (bench/out/k8s-pgbench/profiles/) and by hand.
+Used on what python3 -m bench.k8s_pgbench --profiler leaves in bench/out/k8s_pgbench/profiles/, and by hand.
 """
 import collections
 import sys
+
+from .common.core import bench_parser, die
 
 # First match wins, on the whole stack.
 THREADS = [("JIT compiler", ("CompileBroker", "C2Compiler", "Compilation::")),
@@ -77,18 +78,21 @@ def show(title, threads, client):
             print(f"    {n / on_clients * 100:5.1f}%  {name}")
 
 
-def main():
-    if len(sys.argv) < 2:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
+def main(argv=None) -> int:
+    p = bench_parser(__spec__.name, __doc__)
+    p.add_argument("files", nargs="+", metavar="FILE.collapsed", help="async-profiler's collapsed stacks")
+    a = p.parse_args(argv)
     all_threads, all_client = collections.Counter(), collections.Counter()
-    for path in sys.argv[1:]:
-        with open(path) as f:
-            threads, client = summarize(f)
+    for path in a.files:
+        try:
+            with open(path) as f:
+                threads, client = summarize(f)
+        except OSError as e:
+            die(f"{path}: {e.strerror}", 2)
         show(path, threads, client)
         all_threads.update(threads)
         all_client.update(client)
-    if len(sys.argv) > 2:
+    if len(a.files) > 1:
         show("all files", all_threads, all_client)
     return 0
 
