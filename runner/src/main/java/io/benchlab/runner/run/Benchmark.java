@@ -23,6 +23,7 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -74,14 +75,19 @@ public final class Benchmark {
     /**
      * Stops a run in progress; the result is still written, with status interrupted, within
      * {@link Defaults#STOP_WITHIN}: the clients' calls are cancelled at once, and whatever the
-     * admin connection still waits for (a load, a check) is aborted shortly before that bound.
+     * admin connection still waits for (a check) is aborted shortly before that bound. Before the
+     * clients started there is nothing to check: a server's load or before-run check is aborted at
+     * once (a load waiting for a lock another session holds would wait for the abort). An
+     * in-process engine's load stops between its batches on its own, and is not interrupted
+     * sooner than it was (an interrupt can close an engine's open files).
      */
     public void stop() {
         if (!stop.request()) {
             return;
         }
+        Duration abortAfter = stop.driving() || target.managed() ? RunStop.ADMIN_ABORT_AFTER : Duration.ZERO;
         Thread aborter = new Thread(() -> {
-            LockSupport.parkNanos(RunStop.ADMIN_ABORT_AFTER.toNanos());
+            LockSupport.parkNanos(abortAfter.toNanos());
             if (!finished) {
                 abortAdmin();
             }

@@ -12,7 +12,14 @@ import java.time.Duration;
  */
 final class RunStop {
 
-    private static final Duration ADMIN_ABORT_MARGIN = Duration.ofMillis(500);
+    /**
+     * Left, after the admin connection is aborted, to assemble and write the result and print the
+     * summary before the stop hook lets the JVM go (at STOP_WITHIN plus half a second). That is
+     * code the process runs once, cold: with 1 s for it the runner was let go before its summary
+     * (a SIGTERM during a lock, on 2 cores that three test lanes shared); 2 s leave the after-run
+     * check 2.5 s to read the sums.
+     */
+    private static final Duration ADMIN_ABORT_MARGIN = Duration.ofMillis(1500);
     /** How long after the stop the admin connection is aborted under whatever it still waits for. */
     static final Duration ADMIN_ABORT_AFTER = Defaults.STOP_WITHIN.minus(ADMIN_ABORT_MARGIN);
 
@@ -36,6 +43,11 @@ final class RunStop {
             d.stop();
         }
         return true;
+    }
+
+    /** Whether the clients were started: before that, a stop leaves nothing to check. */
+    boolean driving() {
+        return driver != null;
     }
 
     /** The run's driver, which a stop stops; one asked before it was known is passed on at once. */
