@@ -44,6 +44,7 @@ public final class RunAction {
         Path file = OutputPath.forRun(options.file(), runId);
         Sinks sinks = RunSinks.of(file, influx, influxLiveOnly ? InfluxSink.Scope.LIVE : InfluxSink.Scope.ALL,
                 line -> warn(err, line));
+        prepareTheWayOut();
         LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks, pods);
         try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
             RunResult result = run.run();
@@ -55,6 +56,13 @@ public final class RunAction {
             out.flush();
             return ExitCodes.of(complete, options.strict());
         }
+    }
+
+    /** The result's serializers built while the run starts: a stop leaves little time to write it ({@link ResultJson#prepare}). */
+    private static void prepareTheWayOut() {
+        Thread t = new Thread(ResultJson::prepare, "benchlab-prepare-result");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** One warning line on the progress stream. */

@@ -205,7 +205,8 @@ abstract class FaultSuite {
 
         assertThat(seconds).as("SIGTERM to exit, s").isLessThan(5.0);
         assertThat(runner.exitCode()).isEqualTo(143);
-        assertThat(runner.out()).contains("status interrupted", "NOT CHECKED", "result             " + out);
+        assertThat(runner.out()).as("the summary; stderr: %s", runner.err())
+                .contains("status interrupted", "NOT CHECKED", "result             " + out);
         RunResult r = read(out);
         assertThat(r.status().json()).isEqualTo("interrupted");
         assertThat(r.warnings()).extracting(Warning::code).contains("zero_tps");
