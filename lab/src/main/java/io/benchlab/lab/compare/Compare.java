@@ -80,8 +80,7 @@ public final class Compare {
         }
         out.println(regressed.isEmpty() ? "no regression" : "regressed: " + String.join(", ", regressed));
         out.flush();
-        boolean failed = !regressed.isEmpty() || rules.strict() && !inconclusive.isEmpty();
-        return failed ? ExitCodes.RUN_FAILED : ExitCodes.OK;
+        return all.stream().anyMatch(c -> c.fails(rules.strict())) ? ExitCodes.RUN_FAILED : ExitCodes.OK;
     }
 
     private static void checkComparable(RunResult baseline, RunResult run, Rules rules) {

@@ -49,6 +49,31 @@ class VerdictsTest {
     }
 
     @Test
+    void aSideAsAWholeTakesItsWorstMetricsVerdictAndOnlyARegressionFailsUnlessStrict() {
+        Comparison mixed = compare(run("a", TPS, P50, P99), run("b", times(TPS, 0.5), times(P50, 0.25), P99), 5);
+        assertThat(mixed.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(mixed.fails(false)).isTrue();
+        Comparison faster = compare(run("a", TPS, P50, P99), run("b", TPS, times(P50, 0.25), P99), 5);
+        assertThat(faster.verdict()).isEqualTo(Verdict.IMPROVED);
+        assertThat(faster.fails(true)).isFalse();
+        assertThat(compare(run("a", TPS, P50, P99), run("b", TPS, P50, P99), 5).verdict()).isEqualTo(Verdict.NO_CHANGE);
+        double[] three = {1000, 1010, 990};
+        Comparison few = compare(run("a", three, three, three), run("b", three, three, three), 5);
+        assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(few.fails(false)).isFalse();
+        assertThat(few.fails(true)).isTrue();
+    }
+
+    @Test
+    void everyVerdictHasItsWordsAndOnlyARegressionOrAFailureFailsANight() {
+        assertThat(Arrays.stream(Verdict.values()).map(Verdict::label)).containsExactly("improved", "regressed",
+                "no change", "inconclusive", "first night", "not judged", "failed");
+        assertThat(Arrays.stream(Verdict.values()).filter(v -> v.fails(false))).containsExactly(Verdict.REGRESSED,
+                Verdict.FAILED);
+        assertThat(Verdict.failing()).isEqualTo("regressed or failed");
+    }
+
+    @Test
     void theSameRoundsAreNoChange() {
         Comparison c = compare(run("a", TPS, P50, P99), run("b", TPS, P50, P99), 5);
         assertThat(c.deltas()).allMatch(d -> d.verdict() == Verdict.NO_CHANGE);
