@@ -1,6 +1,7 @@
 package io.benchlab.lab.nightly;
 
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.compare.Allowance;
 import io.benchlab.lab.compare.Compare;
 import io.benchlab.lab.compare.ComparedRun;
 import io.benchlab.lab.compare.Comparison;
@@ -32,8 +33,10 @@ final class CellJudge {
     private final Compare.Rules rules;
 
     CellJudge(NightlyPlan plan) {
-        this.rules = new Compare.Rules(plan.alpha(), plan.thresholdPercent(), plan.latencyFloorMs(),
-                LabDefaults.COMPARE_BETWEEN_RUNS, LabDefaults.NIGHTLY_PRIOR_NIGHTS, true, false, false, false);
+        // A plan's change of knobs is judged, and named in the cause, not refused.
+        this.rules = Compare.Rules.builder().alpha(plan.alpha()).thresholdPercent(plan.thresholdPercent())
+                .latencyFloorMs(plan.latencyFloorMs()).priorDegrees(LabDefaults.NIGHTLY_PRIOR_NIGHTS)
+                .allow(Allowance.DIFFERENCES).build();
     }
 
     /** TONIGHT's verdict (null: the cell left no result, for WHY), against EARLIER nights, oldest first. */

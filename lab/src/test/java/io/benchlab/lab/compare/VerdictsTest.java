@@ -23,8 +23,7 @@ class VerdictsTest {
     private static final double[] P99 = {9.0, 11.0, 10.0, 9.5, 10.5, 10.0, 9.0, 11.0};
 
     private static Compare.Rules rules(double threshold, double floorMs, double betweenRuns) {
-        Compare.Rules d = Compare.Rules.defaults();
-        return new Compare.Rules(d.alpha(), threshold, floorMs, betweenRuns, 0, false, false, false, false);
+        return Compare.Rules.builder().thresholdPercent(threshold).latencyFloorMs(floorMs).betweenRuns(betweenRuns).build();
     }
 
     /** One run a side, trusting its rounds alone (--between-runs 0): the tests of the rounds themselves. */
