@@ -76,9 +76,6 @@ public final class LabDefaults {
     /** How long a pod may stay unschedulable before the run fails with the scheduler's reason (a node may be draining). */
     public static final Duration KUBE_UNSCHEDULABLE_GRACE = Duration.ofSeconds(20);
 
-    /** How often the lab reads the database and runner pods (and their nodes) while a run is measured, to end a run that lost one. */
-    public static final Duration KUBE_POD_WATCH_INTERVAL = Duration.ofSeconds(1);
-
     /** How long a runner whose database pod was lost gets to leave its result before the lab stops reading (a run ends within 10 s of a loss). */
     public static final Duration KUBE_LOST_POD_GRACE = Duration.ofSeconds(5);
 

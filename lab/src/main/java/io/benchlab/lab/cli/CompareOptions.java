@@ -1,6 +1,7 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.compare.Allowance;
 import io.benchlab.lab.compare.Compare;
 import io.benchlab.runner.core.BadInputException;
 import picocli.CommandLine.Option;
@@ -61,7 +62,17 @@ public final class CompareOptions {
         if (!(betweenRuns >= 0 && Double.isFinite(betweenRuns))) {
             throw new BadInputException("--between-runs must be a ratio of 0 or more, got " + betweenRuns);
         }
-        return new Compare.Rules(alpha, threshold, latencyFloor, betweenRuns, 0, allowDifferences, allowNodeChange,
-                allowNotOk, strict);
+        Compare.Rules.Builder rules = Compare.Rules.builder().alpha(alpha).thresholdPercent(threshold)
+                .latencyFloorMs(latencyFloor).betweenRuns(betweenRuns).strict(strict);
+        if (allowDifferences) {
+            rules.allow(Allowance.DIFFERENCES);
+        }
+        if (allowNodeChange) {
+            rules.allow(Allowance.NODE_CHANGE);
+        }
+        if (allowNotOk) {
+            rules.allow(Allowance.NOT_OK);
+        }
+        return rules.build();
     }
 }

@@ -8,7 +8,9 @@ import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.run.ExitCodes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code lab compare} without its command line: the first side is the baseline, every other side
@@ -24,21 +26,123 @@ public final class Compare {
      * How sides are judged: the significance level, the threshold in percent, the latency floor in
      * milliseconds, the between-run variance taken (in within-run variances) where one run a side
      * cannot show it, how many degrees of freedom that prior adds where runs do show it
-     * ({@code priorDegrees}, 0: the runs' spread alone; see {@link RoundEvidence}), and what may
-     * differ; {@code strict} makes an inconclusive metric fail.
+     * ({@code priorDegrees}, 0: the runs' spread alone; see {@link RoundEvidence}), what may differ
+     * ({@link Allowance}); {@code strict} makes an inconclusive metric fail. Made by a
+     * {@link Builder}, which holds the defaults of lab compare: every call names what it sets.
      */
-    public record Rules(double alpha, double thresholdPercent, double latencyFloorMs, double betweenRuns,
-                        double priorDegrees, boolean allowDifferences, boolean allowNodeChange, boolean allowNotOk,
-                        boolean strict) {
+    public static final class Rules {
+
+        private final double alpha;
+        private final double thresholdPercent;
+        private final double latencyFloorMs;
+        private final double betweenRuns;
+        private final double priorDegrees;
+        private final Set<Allowance> allowed;
+        private final boolean strict;
+
+        private Rules(Builder b) {
+            this.alpha = b.alpha;
+            this.thresholdPercent = b.thresholdPercent;
+            this.latencyFloorMs = b.latencyFloorMs;
+            this.betweenRuns = b.betweenRuns;
+            this.priorDegrees = b.priorDegrees;
+            this.allowed = Set.copyOf(b.allowed);
+            this.strict = b.strict;
+        }
 
         /** The defaults of lab compare: nothing allowed, not strict. */
         public static Rules defaults() {
-            return new Rules(LabDefaults.COMPARE_ALPHA, LabDefaults.COMPARE_THRESHOLD_PERCENT,
-                    LabDefaults.COMPARE_LATENCY_FLOOR_MS, LabDefaults.COMPARE_BETWEEN_RUNS, 0, false, false, false, false);
+            return builder().build();
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        public double alpha() {
+            return alpha;
+        }
+
+        public double thresholdPercent() {
+            return thresholdPercent;
+        }
+
+        public double latencyFloorMs() {
+            return latencyFloorMs;
+        }
+
+        public double betweenRuns() {
+            return betweenRuns;
+        }
+
+        public double priorDegrees() {
+            return priorDegrees;
+        }
+
+        public boolean allows(Allowance what) {
+            return allowed.contains(what);
+        }
+
+        public boolean strict() {
+            return strict;
         }
 
         double failuresPoints() {
             return LabDefaults.COMPARE_FAILURES_POINTS;
+        }
+
+        /** The rules of lab compare until told otherwise. */
+        public static final class Builder {
+
+            private double alpha = LabDefaults.COMPARE_ALPHA;
+            private double thresholdPercent = LabDefaults.COMPARE_THRESHOLD_PERCENT;
+            private double latencyFloorMs = LabDefaults.COMPARE_LATENCY_FLOOR_MS;
+            private double betweenRuns = LabDefaults.COMPARE_BETWEEN_RUNS;
+            private double priorDegrees;
+            private final Set<Allowance> allowed = EnumSet.noneOf(Allowance.class);
+            private boolean strict;
+
+            private Builder() {
+            }
+
+            public Builder alpha(double alpha) {
+                this.alpha = alpha;
+                return this;
+            }
+
+            public Builder thresholdPercent(double percent) {
+                this.thresholdPercent = percent;
+                return this;
+            }
+
+            public Builder latencyFloorMs(double ms) {
+                this.latencyFloorMs = ms;
+                return this;
+            }
+
+            public Builder betweenRuns(double ratio) {
+                this.betweenRuns = ratio;
+                return this;
+            }
+
+            public Builder priorDegrees(double degrees) {
+                this.priorDegrees = degrees;
+                return this;
+            }
+
+            public Builder allow(Allowance... what) {
+                allowed.addAll(List.of(what));
+                return this;
+            }
+
+            public Builder strict(boolean strict) {
+                this.strict = strict;
+                return this;
+            }
+
+            public Rules build() {
+                return new Rules(this);
+            }
         }
     }
 
@@ -80,8 +184,7 @@ public final class Compare {
         }
         out.println(regressed.isEmpty() ? "no regression" : "regressed: " + String.join(", ", regressed));
         out.flush();
-        boolean failed = !regressed.isEmpty() || rules.strict() && !inconclusive.isEmpty();
-        return failed ? ExitCodes.RUN_FAILED : ExitCodes.OK;
+        return all.stream().anyMatch(c -> c.fails(rules.strict())) ? ExitCodes.RUN_FAILED : ExitCodes.OK;
     }
 
     private static void checkComparable(RunResult baseline, RunResult run, Rules rules) {
@@ -89,13 +192,13 @@ public final class Compare {
             return;
         }
         List<String> differences = Differences.refusing(baseline, run);
-        if (!differences.isEmpty() && !rules.allowDifferences()) {
+        if (!differences.isEmpty() && !rules.allows(Allowance.DIFFERENCES)) {
             throw new BadInputException("refusing to compare " + run.runId() + " with the baseline "
                     + baseline.runId() + ": they differ in " + Differences.join(differences)
                     + " (--allow-differences compares them anyway)");
         }
         List<String> nodes = NodeFingerprint.of(baseline).differences(NodeFingerprint.of(run));
-        if (!nodes.isEmpty() && !rules.allowNodeChange()) {
+        if (!nodes.isEmpty() && !rules.allows(Allowance.NODE_CHANGE)) {
             throw new BadInputException("refusing to compare " + run.runId() + " with the baseline "
                     + baseline.runId() + ": they ran on other nodes (" + Differences.join(nodes)
                     + "; --allow-node-change compares them anyway)");
@@ -104,7 +207,7 @@ public final class Compare {
 
     private static void checkUsable(ComparedRun run, Rules rules) {
         RunResult r = run.result();
-        if (r.status() != Status.OK && !rules.allowNotOk()) {
+        if (r.status() != Status.OK && !rules.allows(Allowance.NOT_OK)) {
             throw new BadInputException("refusing to compare " + r.runId() + ": its status is " + r.status().json()
                     + " (" + r.cause() + "); --allow-not-ok compares it anyway");
         }

@@ -2,6 +2,7 @@ package io.benchlab.lab.compare;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** One side against the baseline, metric by metric. */
 public record Comparison(Side baseline, Side run, List<MetricDelta> deltas) {
@@ -17,6 +18,20 @@ public record Comparison(Side baseline, Side run, List<MetricDelta> deltas) {
 
     public Verdict verdict(Metric metric) {
         return delta(metric).verdict();
+    }
+
+    /**
+     * The side's verdict as a whole, as a nightly cell takes it: regressed when a metric regressed,
+     * else improved when one improved, else inconclusive when one was, else no change.
+     */
+    public Verdict verdict() {
+        return Stream.of(Verdict.REGRESSED, Verdict.IMPROVED, Verdict.INCONCLUSIVE).filter(this::any).findFirst()
+                .orElse(Verdict.NO_CHANGE);
+    }
+
+    /** Whether a metric's verdict fails the comparison (see {@link Verdict#fails}). */
+    boolean fails(boolean strict) {
+        return deltas.stream().anyMatch(d -> d.verdict().fails(strict));
     }
 
     /** "baseline -> value (change, p ...)" of one metric, as lab compare's table words it. */

@@ -1,15 +1,35 @@
 package io.benchlab.lab.compare;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
- * What became of a metric against the baseline. {@code INCONCLUSIVE}: the runs hold too few
+ * What became of a metric against its baseline, and of a nightly cell against its earlier nights:
+ * one type for {@code lab compare} and {@code lab nightly}, whose words they both print.
+ *
+ * <p>A metric's verdict is one of the first four. {@code INCONCLUSIVE}: the runs hold too few
  * rounds for the tests to tell a change at the significance level asked for, whatever the values.
+ * A cell's night takes its metrics' verdict (see {@link Comparison#verdict()}), or one of the last
+ * three when its metrics were not compared: {@code FIRST_NIGHT} (no earlier ok night),
+ * {@code NOT_JUDGED} (not comparable with its earlier nights), {@code FAILED} (no ok result).
  */
 public enum Verdict {
-    IMPROVED, REGRESSED, NO_CHANGE, INCONCLUSIVE;
+    IMPROVED, REGRESSED, NO_CHANGE, INCONCLUSIVE, FIRST_NIGHT, NOT_JUDGED, FAILED;
 
+    /** How it is printed: "no change", "first night". */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    /** Whether it fails a comparison or a night; under {@code strict} an inconclusive one does too. */
+    public boolean fails(boolean strict) {
+        return this == REGRESSED || this == FAILED || strict && this == INCONCLUSIVE;
+    }
+
+    /** The verdicts that fail a night, in words: "regressed or failed". */
+    public static String failing() {
+        return Arrays.stream(values()).filter(v -> v.fails(false)).map(Verdict::label)
+                .collect(Collectors.joining(" or "));
     }
 }

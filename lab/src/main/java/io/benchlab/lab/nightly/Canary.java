@@ -1,5 +1,6 @@
 package io.benchlab.lab.nightly;
 
+import io.benchlab.lab.compare.Verdict;
 import java.util.List;
 
 /**
@@ -14,11 +15,11 @@ final class Canary {
     }
 
     static List<CellVerdict> explain(List<CellVerdict> verdicts) {
-        boolean drifted = verdicts.stream().anyMatch(v -> v.canary() && v.verdict().equals("regressed"));
+        boolean drifted = verdicts.stream().anyMatch(v -> v.canary() && v.verdict() == Verdict.REGRESSED);
         if (!drifted) {
             return verdicts;
         }
-        return verdicts.stream().map(v -> !v.verdict().equals("regressed") ? v
+        return verdicts.stream().map(v -> v.verdict() != Verdict.REGRESSED ? v
                 : v.canary() ? v.withCause("nothing changed in this cell: the environment drifted")
                 : v.withCause("the canary regressed too: the environment may have drifted")).toList();
     }

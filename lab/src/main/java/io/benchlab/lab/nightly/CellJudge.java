@@ -1,6 +1,7 @@
 package io.benchlab.lab.nightly;
 
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.compare.Allowance;
 import io.benchlab.lab.compare.Compare;
 import io.benchlab.lab.compare.ComparedRun;
 import io.benchlab.lab.compare.Comparison;
@@ -32,21 +33,23 @@ final class CellJudge {
     private final Compare.Rules rules;
 
     CellJudge(NightlyPlan plan) {
-        this.rules = new Compare.Rules(plan.alpha(), plan.thresholdPercent(), plan.latencyFloorMs(),
-                LabDefaults.COMPARE_BETWEEN_RUNS, LabDefaults.NIGHTLY_PRIOR_NIGHTS, true, false, false, false);
+        // A plan's change of knobs is judged, and named in the cause, not refused.
+        this.rules = Compare.Rules.builder().alpha(plan.alpha()).thresholdPercent(plan.thresholdPercent())
+                .latencyFloorMs(plan.latencyFloorMs()).priorDegrees(LabDefaults.NIGHTLY_PRIOR_NIGHTS)
+                .allow(Allowance.DIFFERENCES).build();
     }
 
     /** TONIGHT's verdict (null: the cell left no result, for WHY), against EARLIER nights, oldest first. */
     CellVerdict judge(String cell, boolean canary, RunResult tonight, Path file, String why, List<RunResult> earlier) {
         if (tonight == null) {
-            return new CellVerdict(cell, canary, "failed", why, null, false);
+            return new CellVerdict(cell, canary, Verdict.FAILED, why, null);
         }
         if (tonight.status() != Status.OK) {
-            return new CellVerdict(cell, canary, "failed", tonight.status().json() + ": " + tonight.cause(), file, false);
+            return new CellVerdict(cell, canary, Verdict.FAILED, tonight.status().json() + ": " + tonight.cause(), file);
         }
         List<RunResult> baseline = sameSetUp(earlier.stream().filter(r -> r.status() == Status.OK).toList());
         if (baseline.isEmpty()) {
-            return new CellVerdict(cell, canary, "first night", "no earlier ok night to judge against", file, true);
+            return new CellVerdict(cell, canary, Verdict.FIRST_NIGHT, "no earlier ok night to judge against", file);
         }
         List<String> changed = Differences.refusing(baseline.get(baseline.size() - 1), tonight);
         String change = changed.isEmpty() ? "" : "; the set-up changed since the last night: " + Differences.join(changed);
@@ -55,25 +58,18 @@ final class CellJudge {
             c = Compare.comparisons(List.of(side(baseline), Side.of(new ComparedRun(file.toString(), tonight))), rules)
                     .get(0);
         } catch (BadInputException refused) {
-            return new CellVerdict(cell, canary, "not judged", refused.getMessage() + "; this night starts a new baseline",
-                    file, true);
+            return new CellVerdict(cell, canary, Verdict.NOT_JUDGED, refused.getMessage()
+                    + "; this night starts a new baseline", file);
         }
         String against = "against " + baseline.size() + (baseline.size() == 1 ? " night" : " nights") + change;
         String changePoint = changePointTonight(baseline, tonight);
-        if (c.any(Verdict.REGRESSED)) {
-            return new CellVerdict(cell, canary, "regressed", metrics(c, Verdict.REGRESSED) + " " + against + changePoint,
-                    file, false);
-        }
-        if (c.any(Verdict.IMPROVED)) {
-            return new CellVerdict(cell, canary, "improved", metrics(c, Verdict.IMPROVED) + " " + against + changePoint,
-                    file, true);
-        }
-        if (c.any(Verdict.INCONCLUSIVE)) {
-            return new CellVerdict(cell, canary, "inconclusive", metrics(c, Verdict.INCONCLUSIVE) + " " + against
-                    + ": too few rounds for the tests at alpha " + rules.alpha(), file, true);
-        }
-        return new CellVerdict(cell, canary, "no change", "every metric within noise and threshold " + against
-                + changePoint, file, true);
+        Verdict v = c.verdict();
+        String cause = switch (v) {
+            case NO_CHANGE -> "every metric within noise and threshold " + against + changePoint;
+            case INCONCLUSIVE -> metrics(c, v) + " " + against + ": too few rounds for the tests at alpha " + rules.alpha();
+            default -> metrics(c, v) + " " + against + changePoint;
+        };
+        return new CellVerdict(cell, canary, v, cause, file);
     }
 
     /**

@@ -1,16 +1,21 @@
 package io.benchlab.lab.nightly;
 
+import io.benchlab.lab.compare.Verdict;
 import java.nio.file.Path;
 
 /**
  * A cell's night: its verdict against its earlier nights (no change, improved, regressed,
- * inconclusive, first night, not judged, failed), the cause in words, its result file, and whether
- * it lets the night pass.
+ * inconclusive, first night, not judged, failed), the cause in words, and its result file. It
+ * lets the night pass unless its verdict fails one (see {@link Verdict#fails}).
  */
-public record CellVerdict(String cell, boolean canary, String verdict, String cause, Path result, boolean pass) {
+public record CellVerdict(String cell, boolean canary, Verdict verdict, String cause, Path result) {
+
+    public boolean pass() {
+        return !verdict.fails(false);
+    }
 
     /** The same verdict with more said: what the canary says about a regression. */
     CellVerdict withCause(String more) {
-        return new CellVerdict(cell, canary, verdict, cause + "; " + more, result, pass);
+        return new CellVerdict(cell, canary, verdict, cause + "; " + more, result);
     }
 }

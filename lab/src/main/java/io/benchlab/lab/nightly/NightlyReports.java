@@ -1,5 +1,6 @@
 package io.benchlab.lab.nightly;
 
+import io.benchlab.lab.compare.Verdict;
 import io.benchlab.lab.report.Report;
 import io.benchlab.results.AtomicFile;
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class NightlyReports {
         int width = verdicts.stream().mapToInt(v -> v.cell().length()).max().orElse(4);
         StringBuilder s = new StringBuilder();
         for (CellVerdict v : verdicts) {
-            s.append(String.format(Locale.ROOT, "%-" + width + "s  %-12s  %s%n", v.cell(), v.verdict(), v.cause()));
+            s.append(String.format(Locale.ROOT, "%-" + width + "s  %-12s  %s%n", v.cell(), v.verdict().label(), v.cause()));
         }
         return s.append("nightly: ").append(summary(verdicts)).append('\n').toString();
     }
@@ -53,11 +54,11 @@ final class NightlyReports {
     static String summary(List<CellVerdict> verdicts) {
         long failing = verdicts.stream().filter(v -> !v.pass()).count();
         return verdicts.size() + (verdicts.size() == 1 ? " cell, " : " cells, ")
-                + (failing == 0 ? "pass" : "FAIL (" + failing + " regressed or failed)");
+                + (failing == 0 ? "pass" : "FAIL (" + failing + " " + Verdict.failing() + ")");
     }
 
     private static List<String> row(CellVerdict v, boolean markdown) {
-        List<String> cells = List.of(v.cell(), v.verdict(), v.cause(),
+        List<String> cells = List.of(v.cell(), v.verdict().label(), v.cause(),
                 v.result() == null ? "-" : v.result().getFileName().toString());
         return markdown ? cells.stream().map(c -> c.replace("|", "\\|").replace("\n", " ")).toList() : cells;
     }

@@ -98,7 +98,7 @@ class DifferencesTest {
         RunResult base = run("base", KNOBS, Map.of());
         RunResult other = run("other", knobs(8, null, 42, 1.0, 10_000), Map.of());
         assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)),
-                new Compare.Rules(0.01, 5, 1, 1, 0, true, false, false, false))).hasSize(1);
+                Compare.Rules.builder().allow(Allowance.DIFFERENCES).build())).hasSize(1);
     }
 
     @Test
@@ -132,7 +132,7 @@ class DifferencesTest {
         List<Side> runs = List.of(Runs.side(ok), Runs.side(failed));
         assertThatThrownBy(() -> Compare.comparisons(runs, STRICT)).hasMessage(
                 "refusing to compare bad: its status is failed (server gone); --allow-not-ok compares it anyway");
-        assertThat(Compare.comparisons(runs, new Compare.Rules(0.01, 5, 1, 1, 0, false, false, true, false))).hasSize(1);
+        assertThat(Compare.comparisons(runs, Compare.Rules.builder().allow(Allowance.NOT_OK).build())).hasSize(1);
     }
 
     /** The same run on MariaDB, whose instance settings (host name, server ids) its engine names. */

@@ -23,8 +23,7 @@ class VerdictsTest {
     private static final double[] P99 = {9.0, 11.0, 10.0, 9.5, 10.5, 10.0, 9.0, 11.0};
 
     private static Compare.Rules rules(double threshold, double floorMs, double betweenRuns) {
-        Compare.Rules d = Compare.Rules.defaults();
-        return new Compare.Rules(d.alpha(), threshold, floorMs, betweenRuns, 0, false, false, false, false);
+        return Compare.Rules.builder().thresholdPercent(threshold).latencyFloorMs(floorMs).betweenRuns(betweenRuns).build();
     }
 
     /** One run a side, trusting its rounds alone (--between-runs 0): the tests of the rounds themselves. */
@@ -46,6 +45,31 @@ class VerdictsTest {
         // Every round of one side below every round of the other (two rounds tie within a side, so the U
         // test's p is the normal approximation's, not the exact 2/12870).
         assertThat(tps.evidence().pValue()).isLessThan(0.001);
+    }
+
+    @Test
+    void aSideAsAWholeTakesItsWorstMetricsVerdictAndOnlyARegressionFailsUnlessStrict() {
+        Comparison mixed = compare(run("a", TPS, P50, P99), run("b", times(TPS, 0.5), times(P50, 0.25), P99), 5);
+        assertThat(mixed.verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(mixed.fails(false)).isTrue();
+        Comparison faster = compare(run("a", TPS, P50, P99), run("b", TPS, times(P50, 0.25), P99), 5);
+        assertThat(faster.verdict()).isEqualTo(Verdict.IMPROVED);
+        assertThat(faster.fails(true)).isFalse();
+        assertThat(compare(run("a", TPS, P50, P99), run("b", TPS, P50, P99), 5).verdict()).isEqualTo(Verdict.NO_CHANGE);
+        double[] three = {1000, 1010, 990};
+        Comparison few = compare(run("a", three, three, three), run("b", three, three, three), 5);
+        assertThat(few.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(few.fails(false)).isFalse();
+        assertThat(few.fails(true)).isTrue();
+    }
+
+    @Test
+    void everyVerdictHasItsWordsAndOnlyARegressionOrAFailureFailsANight() {
+        assertThat(Arrays.stream(Verdict.values()).map(Verdict::label)).containsExactly("improved", "regressed",
+                "no change", "inconclusive", "first night", "not judged", "failed");
+        assertThat(Arrays.stream(Verdict.values()).filter(v -> v.fails(false))).containsExactly(Verdict.REGRESSED,
+                Verdict.FAILED);
+        assertThat(Verdict.failing()).isEqualTo("regressed or failed");
     }
 
     @Test

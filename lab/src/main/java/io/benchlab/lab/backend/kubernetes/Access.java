@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * What {@code lab run} does in its namespace, asked of the API server before anything is made
  * (SelfSubjectAccessReview, which every authenticated user may ask): a namespace the lab may not
- * use is one line, not a half-made run. k8s/rbac grants exactly these, plus reading nodes.
+ * use is one line, not a half-made run. k8s/rbac grants exactly these, plus reading nodes (get, list).
  */
 final class Access {
 
@@ -25,10 +25,12 @@ final class Access {
             new Need("", "services", "", "create"), new Need("", "services", "", "list"),
             new Need("", "services", "", "delete"),
             new Need("", "pods", "", "create"), new Need("", "pods", "", "get"), new Need("", "pods", "", "list"),
-            new Need("", "pods", "", "delete"),
+            new Need("", "pods", "", "watch"), new Need("", "pods", "", "delete"),
             new Need("", "pods", "log", "get"), new Need("", "pods", "portforward", "create"),
             new Need("batch", "jobs", "", "create"), new Need("batch", "jobs", "", "get"), new Need("batch", "jobs", "", "list"),
-            new Need("batch", "jobs", "", "patch"), new Need("batch", "jobs", "", "delete"));
+            new Need("batch", "jobs", "", "patch"), new Need("batch", "jobs", "", "delete"),
+            // Cluster-scoped, granted by k8s/rbac's ClusterRole: the watch of a run's nodes (see PodWatch).
+            new Need("", "nodes", "", "watch"));
 
     private Access() {
     }

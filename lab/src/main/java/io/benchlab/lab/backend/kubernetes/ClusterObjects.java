@@ -15,7 +15,8 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.time.Duration;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +56,20 @@ final class ClusterObjects {
             KubernetesRun.requireNamespace(e, namespace);
             throw new KubernetesRun.RunFailure("the run's objects could not be made: " + KubeConnection.explain(client, e));
         }
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    /** An informer on the run's pods, started and holding them, that tells HANDLER of every change. */
+    SharedIndexInformer<Pod> informPods(ResourceEventHandler<Pod> handler) {
+        return client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId).inform(handler);
+    }
+
+    /** An informer on the node by name (it holds nothing once the Node is gone), started, that tells HANDLER. */
+    SharedIndexInformer<Node> informNode(String name, ResourceEventHandler<Node> handler) {
+        return client.nodes().withName(name).inform(handler);
     }
 
     Pod pod(String name) {
@@ -121,18 +136,6 @@ final class ClusterObjects {
             }
         }
         return Optional.empty();
-    }
-
-    /** The pod once it has finished (or is gone: null), waiting at most {@code timeout}. */
-    Pod awaitFinished(String name, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Pod pod = pod(name);
-            if (pod == null || PodStates.finished(pod) || System.nanoTime() - deadline > 0) {
-                return pod;
-            }
-            Thread.sleep(200);
-        }
     }
 
     Placement.Side side(Pod pod) {

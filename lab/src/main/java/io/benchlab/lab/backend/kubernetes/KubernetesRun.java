@@ -113,18 +113,14 @@ final class KubernetesRun implements BackendRun {
             follow(names, frames);
             List<Pod> ended = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                Pod pod = objects.awaitFinished(names.get(i), lost() != null ? LabDefaults.KUBE_LOST_POD_GRACE
+                Pod pod = watch.awaitFinished(names.get(i), lost() != null ? LabDefaults.KUBE_LOST_POD_GRACE
                         : LabDefaults.RUNNER_STOP_GRACE.plusSeconds(30));
                 if (frames.get(i).json() == null && pod != null && lost() == null) {
                     readWholeLog(names.get(i), frames.get(i));
                 }
                 ended.add(pod);
             }
-            List<RunResult> results = results(frames);
-            if (results.stream().anyMatch(r -> r == null || r.status() != Status.OK)) {
-                watch.lookOnceMore();
-            }
-            return outcome(database, names, ended, started, frames, results);
+            return outcome(database, names, ended, started, frames, results(frames));
         } catch (RunFailure e) {
             return RunnerOutcome.without(e.getMessage(), placement(database, first(started)), ExitCodes.RUN_FAILED);
         } catch (KubernetesClientException e) {

@@ -2,19 +2,40 @@ package io.benchlab.lab.backend.kubernetes;
 
 import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Progress;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Watches the database and runner pods while the runner works, so that a run that lost one ends
  * within seconds with the cause, instead of measuring a dead server for the rest of its duration.
- * On a loss it records why, stops the runner if its database is lost, or the other client pods if
- * one of several is lost (each leaves its result, which the lab then marks failed), and after
- * {@link LabDefaults#KUBE_LOST_POD_GRACE} ends the lab's wait for the runners' logs through
- * {@code giveUp}.
+ * On a loss ({@link PodLoss}) it records why, stops the runner if its database is lost, or the
+ * other client pods if one of several is lost (each leaves its result, which the lab then marks
+ * failed), and after {@link LabDefaults#KUBE_LOST_POD_GRACE} ends the lab's wait for the runners'
+ * logs through {@code giveUp}.
+ *
+ * <p>The API server tells it: one informer on the run's pods (by the run's label) and one on each
+ * node they run on, each event judging the pods afresh. One informer delivers its pods' changes in
+ * the order they were made, so a runner seen ending ({@link #awaitFinished}) has had every earlier
+ * change of its run's pods judged: the deletion that made it end among them, which a poll could
+ * miss between two looks. No poll backs it up: fabric8 watches again after a dropped connection
+ * and lists again when its place in the history is gone; a watch that stops for good is said on
+ * stderr. On .ci/kube's nodes, a pod of a run deleted while it measured was named by the lab
+ * 0.09-0.15 s later (0.2-0.8 s with the one-second poll before), and a lost database's run had
+ * ended 0.28-0.50 s after the deletion (2.4-2.8 s before); 6 runs of each pod (3 before).
  */
 final class PodWatch implements AutoCloseable {
 
@@ -24,11 +45,21 @@ final class PodWatch implements AutoCloseable {
     private final Runnable giveUp;
     private final String dbName;
     private final List<String> runnerNames;
-    private final int dbRestarts;
-    private final List<Integer> runnerRestarts;
-    private final Thread thread;
+    private final Map<String, Integer> restartsAtStart = new LinkedHashMap<>();
+    private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+    private final SharedIndexInformer<Pod> pods;
+    private final Map<String, SharedIndexInformer<Node>> nodes = new LinkedHashMap<>();
+    private final ScheduledExecutorService ending = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "benchlab-pod-loss");
+        t.setDaemon(true);
+        return t;
+    });
+    /** Set once every informer holds its objects: events before that judge nothing. */
+    private volatile boolean ready;
+    private volatile boolean closed;
     private volatile String lost;
 
+    /** Starts watching; returns once the informers hold the pods and their nodes as they are now. */
     PodWatch(ClusterObjects objects, Progress progress, String dbName, List<String> runnerNames,
              BooleanSupplier stoppedByLab, Runnable giveUp) {
         this.objects = objects;
@@ -37,11 +68,23 @@ final class PodWatch implements AutoCloseable {
         this.giveUp = giveUp;
         this.dbName = dbName;
         this.runnerNames = List.copyOf(runnerNames);
-        this.dbRestarts = PodLoss.restarts(objects.pod(dbName));
-        this.runnerRestarts = runnerNames.stream().map(n -> PodLoss.restarts(objects.pod(n))).toList();
-        this.thread = new Thread(this::watch, "benchlab-pod-watch");
-        thread.setDaemon(true);
-        thread.start();
+        try {
+            this.pods = started(objects.informPods(new Changes<>()), "the run's pods");
+            for (String name : watched()) {
+                Pod pod = pod(name);
+                restartsAtStart.put(name, PodLoss.restarts(pod));
+                String node = pod == null || pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+                if (node != null && !nodes.containsKey(node)) {
+                    nodes.put(node, started(objects.informNode(node, new Changes<>()), "node " + node));
+                }
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        ready = true;
+        // A pod lost before the informers listed it has sent no event since: judged here.
+        changed(Seen.NOTHING);
     }
 
     /** Why a pod of the run was lost, or null while none was. */
@@ -50,83 +93,136 @@ final class PodWatch implements AutoCloseable {
     }
 
     /**
-     * One more look once the runner has ended without an ok result: a pod deleted between two of
-     * the watch's looks (a runner that stops at once on SIGTERM) is a loss all the same.
+     * The runner pod once it has finished, as the watch sees it (null: gone), waiting at most
+     * {@code timeout}. Every change of the run's pods before its end is judged by then, so that
+     * {@link #lost()} names a pod deleted as the runner ended, which took the runner with it.
      */
-    void lookOnceMore() throws InterruptedException {
-        // A few looks, not one: a look that the API server did not answer (under load) sees no loss.
-        for (int i = 0; i < LAST_LOOKS && lost == null; i++) {
-            if (i > 0) {
-                Thread.sleep(LAST_LOOK_PAUSE_MILLIS);
+    synchronized Pod awaitFinished(String name, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            judge(Seen.NOTHING);
+            Pod pod = pod(name);
+            long left = deadline - System.nanoTime();
+            if (pod == null || PodStates.finished(pod) || left <= 0) {
+                return pod;
             }
-            Loss loss = look();
-            if (loss != null) {
-                lost = loss.why();
-                // Said as the watch says it: a runner that ends within a second of its pod's deletion beats its look.
-                progress.lab("%s: the run ends", lost);
-            }
+            wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
         }
     }
 
-    private static final int LAST_LOOKS = 4;
-    private static final long LAST_LOOK_PAUSE_MILLIS = 250;
-
-    /** A pod lost, and whether it was the database's. */
-    private record Loss(boolean database, String why) {
+    /** Each event of a pod or node: the pods judged again, and a wait for a runner's end told. */
+    private synchronized void changed(Seen seen) {
+        judge(seen);
+        notifyAll();
     }
 
-    /** The first pod lost (the database's before the runners', whose stop by the lab is none), or null. */
-    private Loss look() {
-        String why = check(dbName, "database", dbRestarts);
-        if (why != null) {
-            return new Loss(true, why);
+    /**
+     * Records the first loss (the database's before the runners', whose stop by the lab is none)
+     * and ends the run. The object an event brought is judged as it showed it: the cache may hold
+     * a later state already (kwok set a node ready again 19 ms after it was made not ready, seen
+     * with kubectl get -w; judged from the cache alone, that went unseen in one of two runs of
+     * PodWatchIT).
+     */
+    private void judge(Seen seen) {
+        if (!ready || lost != null || closed) {
+            return;
         }
-        for (int i = 0; i < runnerNames.size() && !stoppedByLab.getAsBoolean(); i++) {
-            why = check(runnerNames.get(i), "runner", runnerRestarts.get(i));
-            if (why != null) {
-                return new Loss(false, why);
+        String why = check(dbName, "database", seen);
+        boolean database = why != null;
+        for (int i = 0; i < runnerNames.size() && why == null && !stoppedByLab.getAsBoolean(); i++) {
+            why = check(runnerNames.get(i), "runner", seen);
+        }
+        if (why == null) {
+            return;
+        }
+        lost = why;
+        progress.lab("%s: the run ends", why);
+        ending.execute(() -> {
+            // Without its database, or one of several client pods, the others measure nothing worth having.
+            if (database || runnerNames.size() > 1) {
+                objects.suspend();
             }
-        }
-        return null;
+        });
+        ending.schedule(giveUp, LabDefaults.KUBE_LOST_POD_GRACE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private void watch() {
-        try {
-            while (true) {
-                Thread.sleep(LabDefaults.KUBE_POD_WATCH_INTERVAL.toMillis());
-                Loss loss = look();
-                if (loss != null) {
-                    lost = loss.why();
-                    progress.lab("%s: the run ends", loss.why());
-                    // Without its database, or one of several client pods, the others measure nothing worth having.
-                    if (loss.database() || runnerNames.size() > 1) {
-                        objects.suspend();
-                    }
-                    Thread.sleep(LabDefaults.KUBE_LOST_POD_GRACE.toMillis());
-                    giveUp.run();
-                    return;
-                }
+    /** The pod's loss, or null. */
+    private String check(String name, String what, Seen seen) {
+        Pod pod = seen.or(Pod.class, name, () -> pod(name));
+        String nodeName = pod == null || pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+        // A pod not bound to a node has no node to lose; a node's informer holds it, or nothing once it is gone.
+        Node node = nodeName == null || !nodes.containsKey(nodeName) ? new Node()
+                : seen.or(Node.class, nodeName, () -> nodes.get(nodeName).getStore().list().stream().findFirst().orElse(null));
+        return PodLoss.of(pod, name, what, restartsAtStart.getOrDefault(name, 0), node).orElse(null);
+    }
+
+    private Pod pod(String name) {
+        return pods.getStore().getByKey(objects.namespace() + "/" + name);
+    }
+
+    /** An object as one event showed it (gone: deleted), or nothing: every object as the caches hold it now. */
+    private record Seen(HasMetadata object, boolean gone) {
+
+        static final Seen NOTHING = new Seen(null, false);
+
+        /** The TYPE named NAME as seen (null: gone), or else as CACHED gives it. */
+        <T extends HasMetadata> T or(Class<T> type, String name, Supplier<T> cached) {
+            if (!type.isInstance(object) || !name.equals(object.getMetadata().getName())) {
+                return cached.get();
             }
-        } catch (InterruptedException done) {
-            // The runner ended: nothing more to watch.
+            return gone ? null : type.cast(object);
         }
     }
 
-    /** The pod's loss, or null; an API server that does not answer this once is no loss. */
-    private String check(String name, String what, int restarts) {
-        try {
-            Pod pod = objects.pod(name);
-            String nodeName = pod == null || pod.getSpec() == null ? null : pod.getSpec().getNodeName();
-            // A pod not bound to a node has no node to lose.
-            Node node = nodeName == null ? new Node() : objects.node(nodeName);
-            return PodLoss.of(pod, name, what, restarts, node).orElse(null);
-        } catch (KubernetesClientException e) {
-            return null;
-        }
+    private List<String> watched() {
+        List<String> all = new ArrayList<>(List.of(dbName));
+        all.addAll(runnerNames);
+        return all;
+    }
+
+    /** The informer, kept to be closed, and said on stderr should it stop watching while the run goes on. */
+    private <T> SharedIndexInformer<T> started(SharedIndexInformer<T> informer, String what) {
+        informers.add(informer);
+        informer.stopped().whenComplete((done, e) -> {
+            if (!closed) {
+                progress.warn("the lab no longer watches " + what + (e == null ? "" : " (" + KubeConnection.oneLine(e) + ")")
+                        + ": a pod lost from now on shows only in the runner's result");
+            }
+        });
+        return informer;
     }
 
     @Override
     public void close() {
-        thread.interrupt();
+        synchronized (this) {
+            closed = true;
+            ending.shutdownNow();
+        }
+        informers.forEach(i -> {
+            try {
+                i.close();
+            } catch (KubernetesClientException alreadyGone) {
+                // Closing is all that is left to do with it.
+            }
+        });
+    }
+
+    /** Every change of an object watched, whatever it was, has the pods judged afresh. */
+    private final class Changes<T extends HasMetadata> implements ResourceEventHandler<T> {
+
+        @Override
+        public void onAdd(T obj) {
+            changed(new Seen(obj, false));
+        }
+
+        @Override
+        public void onUpdate(T oldObj, T newObj) {
+            changed(new Seen(newObj, false));
+        }
+
+        @Override
+        public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+            changed(new Seen(obj, true));
+        }
     }
 }

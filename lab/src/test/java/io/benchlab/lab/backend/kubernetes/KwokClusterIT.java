@@ -284,16 +284,16 @@ class KwokClusterIT {
                 .get(Labels.NODE_ROLE);
     }
 
-    private static Pod running(Pod pod) {
+    static Pod running(Pod pod) {
         return pod != null && PodStates.running(pod) ? pod : null;
     }
 
-    private static RunSpec spec() {
+    static RunSpec spec() {
         return new RunSpec(Engines.find("postgres").orElseThrow(), Engines.find("postgres").orElseThrow().defaultProfile(),
                 null, new TestWorkload().build(), Output.DEFAULT, Duration.ofMinutes(5), null);
     }
 
-    private static <T> T await(java.util.function.Supplier<T> found) throws InterruptedException {
+    static <T> T await(java.util.function.Supplier<T> found) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             T t = found.get();

@@ -35,12 +35,12 @@ class K8sBasesIT {
     static final Map<String, Set<String>> LAB_RULES = Map.of(
             "secrets", Set.of("create", "list", "delete", "deletecollection"),
             "services", Set.of("create", "list", "delete", "deletecollection"),
-            "pods", Set.of("create", "get", "list", "delete", "deletecollection"),
+            "pods", Set.of("create", "get", "list", "watch", "delete", "deletecollection"),
             "pods/log", Set.of("get"),
             "serviceaccounts", Set.of("get"),
             "pods/portforward", Set.of("get", "create"),
             "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
-            "nodes", Set.of("get", "list"));
+            "nodes", Set.of("get", "list", "watch"));
 
     /** What every authenticated ServiceAccount may do (system:basic-user and the like). */
     static final Map<String, Set<String>> DEFAULT_RULES = Map.of(
