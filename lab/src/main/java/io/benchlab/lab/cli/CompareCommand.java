@@ -1,6 +1,7 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.CompareRules;
 import io.benchlab.lab.compare.RunSources;
 import io.benchlab.runner.cli.VersionProvider;
 import java.util.List;
@@ -44,7 +45,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Compare.Rules rules = compare.rules(strict);
+        CompareRules rules = compare.rules(strict);
         return Compare.print(RunSources.sides(runs, influx.settings()), rules, commandSpec.commandLine().getOut());
     }
 }

@@ -2,7 +2,7 @@ package io.benchlab.lab.cli;
 
 import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.compare.Allowance;
-import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.CompareRules;
 import io.benchlab.runner.core.BadInputException;
 import picocli.CommandLine.Option;
 
@@ -49,7 +49,7 @@ public final class CompareOptions {
     boolean allowNotOk;
 
     /** The rules; {@code strict} (the command's own --strict) makes an inconclusive metric fail. */
-    Compare.Rules rules(boolean strict) {
+    CompareRules rules(boolean strict) {
         if (!(alpha >= LEAST_ALPHA && alpha <= MOST_ALPHA)) {
             throw new BadInputException("--alpha must be from " + LEAST_ALPHA + " to " + MOST_ALPHA + ", got " + alpha);
         }
@@ -62,7 +62,7 @@ public final class CompareOptions {
         if (!(betweenRuns >= 0 && Double.isFinite(betweenRuns))) {
             throw new BadInputException("--between-runs must be a ratio of 0 or more, got " + betweenRuns);
         }
-        Compare.Rules.Builder rules = Compare.Rules.builder().alpha(alpha).thresholdPercent(threshold)
+        CompareRules.Builder rules = CompareRules.builder().alpha(alpha).thresholdPercent(threshold)
                 .latencyFloorMs(latencyFloor).betweenRuns(betweenRuns).strict(strict);
         if (allowDifferences) {
             rules.allow(Allowance.DIFFERENCES);

@@ -1,6 +1,5 @@
 package io.benchlab.lab.compare;
 
-import io.benchlab.lab.LabDefaults;
 import io.benchlab.results.NodeFingerprint;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -8,9 +7,7 @@ import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.run.ExitCodes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code lab compare} without its command line: the first side is the baseline, every other side
@@ -22,134 +19,10 @@ import java.util.Set;
  */
 public final class Compare {
 
-    /**
-     * How sides are judged: the significance level, the threshold in percent, the latency floor in
-     * milliseconds, the between-run variance taken (in within-run variances) where one run a side
-     * cannot show it, how many degrees of freedom that prior adds where runs do show it
-     * ({@code priorDegrees}, 0: the runs' spread alone; see {@link RoundEvidence}), what may differ
-     * ({@link Allowance}); {@code strict} makes an inconclusive metric fail. Made by a
-     * {@link Builder}, which holds the defaults of lab compare: every call names what it sets.
-     */
-    public static final class Rules {
-
-        private final double alpha;
-        private final double thresholdPercent;
-        private final double latencyFloorMs;
-        private final double betweenRuns;
-        private final double priorDegrees;
-        private final Set<Allowance> allowed;
-        private final boolean strict;
-
-        private Rules(Builder b) {
-            this.alpha = b.alpha;
-            this.thresholdPercent = b.thresholdPercent;
-            this.latencyFloorMs = b.latencyFloorMs;
-            this.betweenRuns = b.betweenRuns;
-            this.priorDegrees = b.priorDegrees;
-            this.allowed = Set.copyOf(b.allowed);
-            this.strict = b.strict;
-        }
-
-        /** The defaults of lab compare: nothing allowed, not strict. */
-        public static Rules defaults() {
-            return builder().build();
-        }
-
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        public double alpha() {
-            return alpha;
-        }
-
-        public double thresholdPercent() {
-            return thresholdPercent;
-        }
-
-        public double latencyFloorMs() {
-            return latencyFloorMs;
-        }
-
-        public double betweenRuns() {
-            return betweenRuns;
-        }
-
-        public double priorDegrees() {
-            return priorDegrees;
-        }
-
-        public boolean allows(Allowance what) {
-            return allowed.contains(what);
-        }
-
-        public boolean strict() {
-            return strict;
-        }
-
-        double failuresPoints() {
-            return LabDefaults.COMPARE_FAILURES_POINTS;
-        }
-
-        /** The rules of lab compare until told otherwise. */
-        public static final class Builder {
-
-            private double alpha = LabDefaults.COMPARE_ALPHA;
-            private double thresholdPercent = LabDefaults.COMPARE_THRESHOLD_PERCENT;
-            private double latencyFloorMs = LabDefaults.COMPARE_LATENCY_FLOOR_MS;
-            private double betweenRuns = LabDefaults.COMPARE_BETWEEN_RUNS;
-            private double priorDegrees;
-            private final Set<Allowance> allowed = EnumSet.noneOf(Allowance.class);
-            private boolean strict;
-
-            private Builder() {
-            }
-
-            public Builder alpha(double alpha) {
-                this.alpha = alpha;
-                return this;
-            }
-
-            public Builder thresholdPercent(double percent) {
-                this.thresholdPercent = percent;
-                return this;
-            }
-
-            public Builder latencyFloorMs(double ms) {
-                this.latencyFloorMs = ms;
-                return this;
-            }
-
-            public Builder betweenRuns(double ratio) {
-                this.betweenRuns = ratio;
-                return this;
-            }
-
-            public Builder priorDegrees(double degrees) {
-                this.priorDegrees = degrees;
-                return this;
-            }
-
-            public Builder allow(Allowance... what) {
-                allowed.addAll(List.of(what));
-                return this;
-            }
-
-            public Builder strict(boolean strict) {
-                this.strict = strict;
-                return this;
-            }
-
-            public Rules build() {
-                return new Rules(this);
-            }
-        }
-    }
-
     private Compare() {
     }
 
-    public static List<Comparison> comparisons(List<Side> sides, Rules rules) {
+    public static List<Comparison> comparisons(List<Side> sides, CompareRules rules) {
         sides.forEach(s -> s.runs().forEach(r -> checkUsable(r, rules)));
         Side baseline = sides.get(0);
         for (Side side : sides) {
@@ -163,7 +36,7 @@ public final class Compare {
     }
 
     /** Prints a table per side against the baseline and returns the exit code. */
-    public static int print(List<Side> sides, Rules rules, PrintWriter out) {
+    public static int print(List<Side> sides, CompareRules rules, PrintWriter out) {
         List<Comparison> all = comparisons(sides, rules);
         List<String> regressed = new ArrayList<>();
         List<String> inconclusive = new ArrayList<>();
@@ -187,7 +60,7 @@ public final class Compare {
         return all.stream().anyMatch(c -> c.fails(rules.strict())) ? ExitCodes.RUN_FAILED : ExitCodes.OK;
     }
 
-    private static void checkComparable(RunResult baseline, RunResult run, Rules rules) {
+    private static void checkComparable(RunResult baseline, RunResult run, CompareRules rules) {
         if (baseline == run) {
             return;
         }
@@ -205,7 +78,7 @@ public final class Compare {
         }
     }
 
-    private static void checkUsable(ComparedRun run, Rules rules) {
+    private static void checkUsable(ComparedRun run, CompareRules rules) {
         RunResult r = run.result();
         if (r.status() != Status.OK && !rules.allows(Allowance.NOT_OK)) {
             throw new BadInputException("refusing to compare " + r.runId() + ": its status is " + r.status().json()

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 /** One side against the baseline, metric by metric. */
 public record Comparison(Side baseline, Side run, List<MetricDelta> deltas) {
 
-    public static Comparison of(Side baseline, Side run, Compare.Rules rules) {
+    public static Comparison of(Side baseline, Side run, CompareRules rules) {
         return new Comparison(baseline, run,
                 Arrays.stream(Metric.values()).map(m -> MetricDelta.of(m, baseline, run, rules)).toList());
     }

@@ -13,7 +13,7 @@ final class ComparisonTable {
     private ComparisonTable() {
     }
 
-    static String format(Comparison c, Compare.Rules rules, List<String> allowedDifferences, List<String> told) {
+    static String format(Comparison c, CompareRules rules, List<String> allowedDifferences, List<String> told) {
         StringBuilder s = new StringBuilder();
         side(s, "baseline", c.baseline());
         side(s, "run     ", c.run());

@@ -9,7 +9,7 @@ package io.benchlab.lab.compare;
  */
 record MetricDelta(Metric metric, double baseline, double value, RoundEvidence evidence, Verdict verdict) {
 
-    static MetricDelta of(Metric metric, Side baseline, Side run, Compare.Rules rules) {
+    static MetricDelta of(Metric metric, Side baseline, Side run, CompareRules rules) {
         double base = baseline.value(metric);
         double value = run.value(metric);
         RoundEvidence e = RoundEvidence.of(baseline.rounds(metric), run.rounds(metric), rules.alpha(),
@@ -17,7 +17,7 @@ record MetricDelta(Metric metric, double baseline, double value, RoundEvidence e
         return new MetricDelta(metric, base, value, e, verdict(metric, base, value, e, rules));
     }
 
-    static Verdict verdict(Metric metric, double base, double value, RoundEvidence e, Compare.Rules rules) {
+    static Verdict verdict(Metric metric, double base, double value, RoundEvidence e, CompareRules rules) {
         if (!e.enough()) {
             return Verdict.INCONCLUSIVE;
         }

@@ -16,7 +16,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * runs' means, whose variance is {@code (between + within / rounds) / runs}. The within-run
  * variance comes from the rounds (pooled over every run); the between-run variance from the runs'
  * means when a side holds two runs or more, else, with one run a side, it cannot be seen and is
- * taken as {@code betweenRuns} times the within-run variance (see {@link Compare.Rules}). With
+ * taken as {@code betweenRuns} times the within-run variance (see {@link CompareRules}). With
  * {@code priorDegrees} above 0, the runs' spread is blended with that prior as if the prior had
  * been seen over that many more degrees of freedom (a moderated variance): three runs show their
  * spread with 2 degrees of freedom only, and a t test on 2 cannot find even a halving at 0.01.

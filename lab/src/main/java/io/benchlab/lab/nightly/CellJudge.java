@@ -3,6 +3,7 @@ package io.benchlab.lab.nightly;
 import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.compare.Allowance;
 import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.CompareRules;
 import io.benchlab.lab.compare.ComparedRun;
 import io.benchlab.lab.compare.Comparison;
 import io.benchlab.lab.compare.Differences;
@@ -30,11 +31,11 @@ import java.util.Locale;
  */
 final class CellJudge {
 
-    private final Compare.Rules rules;
+    private final CompareRules rules;
 
     CellJudge(NightlyPlan plan) {
         // A plan's change of knobs is judged, and named in the cause, not refused.
-        this.rules = Compare.Rules.builder().alpha(plan.alpha()).thresholdPercent(plan.thresholdPercent())
+        this.rules = CompareRules.builder().alpha(plan.alpha()).thresholdPercent(plan.thresholdPercent())
                 .latencyFloorMs(plan.latencyFloorMs()).priorDegrees(LabDefaults.NIGHTLY_PRIOR_NIGHTS)
                 .allow(Allowance.DIFFERENCES).build();
     }

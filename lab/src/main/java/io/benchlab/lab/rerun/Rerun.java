@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.docker.DockerBackend;
 import io.benchlab.lab.compare.Compare;
+import io.benchlab.lab.compare.CompareRules;
 import io.benchlab.lab.compare.ComparedRun;
 import io.benchlab.lab.compare.Side;
 import io.benchlab.lab.images.EngineImage;
@@ -45,7 +46,7 @@ public final class Rerun {
 
     public static int run(String source, RunResult recorded, Output output, InfluxSettings influx,
                           boolean allowImageChange,
-                          Compare.Rules rules, PrintWriter out, PrintWriter err) throws Exception {
+                          CompareRules rules, PrintWriter out, PrintWriter err) throws Exception {
         Engine engine = Engines.find(recorded.engine().name()).orElseThrow(() -> new BadInputException(
                 "the result's engine " + recorded.engine().name() + " is not one this lab runs"));
         Profile profile = engine.profile(recorded.engine().profile());

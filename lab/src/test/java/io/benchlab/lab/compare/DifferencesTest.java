@@ -17,7 +17,7 @@ class DifferencesTest {
 
     private static final double[] TPS = {1000, 1010, 990};
     private static final double[] MS = {1, 1, 1};
-    private static final Compare.Rules STRICT = Compare.Rules.defaults();
+    private static final CompareRules STRICT = CompareRules.defaults();
 
     private static RunResult run(String id, Knobs knobs, Map<String, String> settings) {
         return Runs.run(id, knobs, settings, TPS, MS, MS, 0);
@@ -98,7 +98,7 @@ class DifferencesTest {
         RunResult base = run("base", KNOBS, Map.of());
         RunResult other = run("other", knobs(8, null, 42, 1.0, 10_000), Map.of());
         assertThat(Compare.comparisons(List.of(Runs.side(base), Runs.side(other)),
-                Compare.Rules.builder().allow(Allowance.DIFFERENCES).build())).hasSize(1);
+                CompareRules.builder().allow(Allowance.DIFFERENCES).build())).hasSize(1);
     }
 
     @Test
@@ -132,7 +132,7 @@ class DifferencesTest {
         List<Side> runs = List.of(Runs.side(ok), Runs.side(failed));
         assertThatThrownBy(() -> Compare.comparisons(runs, STRICT)).hasMessage(
                 "refusing to compare bad: its status is failed (server gone); --allow-not-ok compares it anyway");
-        assertThat(Compare.comparisons(runs, Compare.Rules.builder().allow(Allowance.NOT_OK).build())).hasSize(1);
+        assertThat(Compare.comparisons(runs, CompareRules.builder().allow(Allowance.NOT_OK).build())).hasSize(1);
     }
 
     /** The same run on MariaDB, whose instance settings (host name, server ids) its engine names. */

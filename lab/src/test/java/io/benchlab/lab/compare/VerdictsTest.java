@@ -22,8 +22,8 @@ class VerdictsTest {
     private static final double[] P50 = {2.0, 2.1, 1.9, 2.0, 2.1, 1.9, 2.0, 2.0};
     private static final double[] P99 = {9.0, 11.0, 10.0, 9.5, 10.5, 10.0, 9.0, 11.0};
 
-    private static Compare.Rules rules(double threshold, double floorMs, double betweenRuns) {
-        return Compare.Rules.builder().thresholdPercent(threshold).latencyFloorMs(floorMs).betweenRuns(betweenRuns).build();
+    private static CompareRules rules(double threshold, double floorMs, double betweenRuns) {
+        return CompareRules.builder().thresholdPercent(threshold).latencyFloorMs(floorMs).betweenRuns(betweenRuns).build();
     }
 
     /** One run a side, trusting its rounds alone (--between-runs 0): the tests of the rounds themselves. */
@@ -153,14 +153,14 @@ class VerdictsTest {
         // differ as a whole by about what their rounds do (the default), it is within the noise.
         RunResult base = run("a", TPS, P50, P99);
         RunResult slower = run("b", times(TPS, 0.94), P50, P99);
-        Comparison byDefault = Comparison.of(side(base), side(slower), Compare.Rules.defaults());
+        Comparison byDefault = Comparison.of(side(base), side(slower), CompareRules.defaults());
         assertThat(byDefault.deltas().get(0).evidence().betweenRunsSeen()).isFalse();
         assertThat(byDefault.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
         assertThat(byDefault.deltas().get(0).noise()).isGreaterThan(6);
         assertThat(Comparison.of(side(base), side(slower), rules(5, 1, 0)).verdict(Metric.TPS))
                 .isEqualTo(Verdict.REGRESSED);
         // Halved, it is a regression whatever is taken.
-        assertThat(Comparison.of(side(base), side(run("c", times(TPS, 0.5), P50, P99)), Compare.Rules.defaults())
+        assertThat(Comparison.of(side(base), side(run("c", times(TPS, 0.5), P50, P99)), CompareRules.defaults())
                 .verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
     }
 
@@ -171,14 +171,14 @@ class VerdictsTest {
         // Runs that agree with each other: the spread between them is measured near nothing, and 10% shows.
         Comparison agreeing = Comparison.of(side(run("a1", tight, ms, ms), run("a2", times(tight, 1.002), ms, ms)),
                 side(run("b1", times(tight, 0.9), ms, ms), run("b2", times(tight, 0.901), ms, ms)),
-                Compare.Rules.defaults());
+                CompareRules.defaults());
         assertThat(agreeing.deltas().get(0).evidence().betweenRunsSeen()).isTrue();
         assertThat(agreeing.deltas().get(0).evidence().baselineRounds()).isEqualTo(10);
         assertThat(agreeing.verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
         // A baseline of two runs 20% apart: no 10% change can be told from it, however tight each run is.
         Comparison apart = Comparison.of(side(run("a1", tight, ms, ms), run("a2", times(tight, 1.2), ms, ms)),
                 side(run("b1", times(tight, 1.0), ms, ms), run("b2", times(tight, 1.0), ms, ms)),
-                Compare.Rules.defaults());
+                CompareRules.defaults());
         assertThat(apart.deltas().get(0).change()).isCloseTo(-9.09, within(0.01));
         assertThat(apart.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
     }

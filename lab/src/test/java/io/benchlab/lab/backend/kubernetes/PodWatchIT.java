@@ -7,6 +7,7 @@ import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.lab.it.kube.UsesClusters;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.run.Output;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * reaches it as an event, within seconds, and names the pod; of several client pods, the one
  * lost, with the others stopped.
  */
+@UsesClusters
 class PodWatchIT {
 
     /** Far inside the 10 s in which a run that lost a pod must have ended. */
