@@ -94,17 +94,20 @@ endif
 # Every test: the benches' unit tests (seconds), the unit tests (the jars installed), then the integration tests in three lanes side by
 # side, each a Maven process of its own, its lines prefixed with its name: the runner's (the
 # database servers of .ci/services), the lab's on the Kubernetes clusters (tagged kubernetes:
-# @UsesClusters) and the lab's others (containers, InfluxDB, embedded runs). The lanes share no
-# server, and their tests spend most of their time waiting on servers, pods and locks rather than
-# on the CPU. A job started with & ignores SIGINT, and a JVM that starts so installs no handler for
+# @UsesClusters) and the lab's others (containers, InfluxDB, embedded runs). The lanes share one
+# server, InfluxDB, in which each test reads back only its own runs, and their tests spend most of
+# their time waiting on servers, pods and locks rather than on the CPU. A job started with & ignores SIGINT, and a JVM that starts so installs no handler for
 # it: env --default-signal gives the lanes' runners Ctrl-C back (SignalTest needs it). The ten
-# slowest test classes are printed at the end, passed or not.
+# slowest test classes and every failed test are printed at the end, passed or not, from the
+# reports of this run alone: the last run's are removed first.
 define it_lane # NAME, Maven arguments
 { env --default-signal=INT $(MVN) $(2) failsafe:integration-test failsafe:verify 2>&1; \
   echo $$? >target/it-$(1).status; } | sed -u "s/^/[$(1)] /" &
 endef
 IT_LANES := runner lab-kubernetes lab
 test:
+	rm -rf $(foreach m,results-schema runner lab,$(m)/$${BENCHLAB_TARGET:-target}/surefire-reports \
+	  $(m)/$${BENCHLAB_TARGET:-target}/failsafe-reports*)
 	python3 -m unittest discover -s bench -t .
 	@mkdir -p target; status=0; $(MVN) install -DskipITs || status=$$?; \
 	if [ $$status -eq 0 ]; then \
@@ -121,6 +124,8 @@ test:
 
 # The benches' own unit tests alone (bench/tests): Python's standard library only, seconds.
 bench-test:
+	rm -rf $(foreach m,results-schema runner lab,$(m)/$${BENCHLAB_TARGET:-target}/surefire-reports \
+	  $(m)/$${BENCHLAB_TARGET:-target}/failsafe-reports*)
 	python3 -m unittest discover -s bench -t .
 
 # The fault suite alone, against the servers of .ci/services (source its env file first).
