@@ -5,6 +5,7 @@ import io.benchlab.runner.cli.Cli;
 import io.benchlab.runner.cli.VersionProvider;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
+import io.benchlab.runner.run.StopHook;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +29,9 @@ public final class LabMain {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int code = commandLine().execute(args);
+        StopHook.commandOver();
+        System.exit(code);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.benchlab.runner.cli;
 
+import io.benchlab.runner.run.StopHook;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,8 @@ public final class RunnerMain {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int code = commandLine().execute(args);
+        StopHook.commandOver();
+        System.exit(code);
     }
 }

@@ -45,6 +45,8 @@ public final class Benchmark {
     private final ResultSink sink;
     private final LoadProgress loadProgress;
     private final ClientPods pods;
+    private static final long ADMIN_POLL_NANOS = 20_000_000;
+
     private final RunStop stop = new RunStop();
     private volatile Connection admin;
     private volatile Thread runner;
@@ -77,17 +79,22 @@ public final class Benchmark {
      * {@link Defaults#STOP_WITHIN}: the clients' calls are cancelled at once, and whatever the
      * admin connection still waits for (a check) is aborted shortly before that bound. Before the
      * clients started there is nothing to check: a server's load or before-run check is aborted at
-     * once (a load waiting for a lock another session holds would wait for the abort). An
-     * in-process engine's load stops between its batches on its own, and is not interrupted
-     * sooner than it was (an interrupt can close an engine's open files).
+     * once (a load waiting for a lock another session holds would wait for the abort), or as soon
+     * as it is connected. An in-process engine's load stops between its batches on its own, and is
+     * interrupted only at {@link RunStop#ADMIN_ABORT_AFTER} (an interrupt can close an engine's
+     * open files).
      */
     public void stop() {
         if (!stop.request()) {
             return;
         }
-        Duration abortAfter = stop.driving() || target.managed() ? RunStop.ADMIN_ABORT_AFTER : Duration.ZERO;
+        boolean waitForTheClients = stop.driving() || target.engine().embedded();
+        Duration abortAfter = waitForTheClients ? RunStop.ADMIN_ABORT_AFTER : Duration.ZERO;
         Thread aborter = new Thread(() -> {
             LockSupport.parkNanos(abortAfter.toNanos());
+            while (admin == null && !finished) {
+                LockSupport.parkNanos(ADMIN_POLL_NANOS); // stopped while it connects
+            }
             if (!finished) {
                 abortAdmin();
             }
@@ -120,12 +127,17 @@ public final class Benchmark {
                     KnobCodec.WORKLOAD, pods.alone() ? null : pods.index()));
             RunPhases.Reached reached = new RunPhases(target, config, pods, sink, loadProgress, stop, c, runId).run();
             shutdownManaged(c);
+            // A stop's interrupt must not keep the probe from reading /proc (NIO gives up on an interrupted thread).
+            boolean interrupted = Thread.interrupted();
             RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
                     new Timestamps(iso(started), reached.measuredStart() == null ? null : iso(reached.measuredStart()),
                             iso(Instant.now())),
                     config, engine, EnvironmentProbe.capture(), placement, reached.load(), reached.outcome(),
                     reached.consistency(), reached.serverStats(), reached.error()));
             finished = true;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             return pods.alone() ? result : PodMerge.own(result, pods, config.clients());
         } catch (SQLException e) {
             throw new BadInputException(Redact.message("database error before the run: " + e.getMessage(),

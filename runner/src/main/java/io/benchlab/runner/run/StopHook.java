@@ -1,15 +1,22 @@
 package io.benchlab.runner.run;
 
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Ctrl-C and SIGTERM for a process that must still write its result. The JVM runs the hook and
  * exits when it returns, so the hook asks the run to stop and then holds the JVM, for at most
- * {@code hold}, until the main thread says (by closing this) that the result is out.
+ * {@code hold}, until the command is over: everything it prints after the stop, its summary or
+ * an error, is out ({@link #commandOver}, which the mains call last). Closing a hook that no
+ * signal reached removes it.
  */
 public final class StopHook implements AutoCloseable {
+
+    /** The hooks of this process not yet removed: a signal's hooks wait for the command to be over. */
+    private static final Set<StopHook> INSTALLED = ConcurrentHashMap.newKeySet();
 
     private final CountDownLatch done = new CountDownLatch(1);
     private final Thread thread;
@@ -35,8 +42,19 @@ public final class StopHook implements AutoCloseable {
     /** {@code afterwards} runs last, whether the main thread finished in time or not (removing what the run made). */
     public static StopHook install(String name, Runnable stop, Duration hold, Runnable afterwards) {
         StopHook hook = new StopHook(name, stop, hold, afterwards);
+        INSTALLED.add(hook);
         Runtime.getRuntime().addShutdownHook(hook.thread);
         return hook;
+    }
+
+    /**
+     * The command has printed all it will: a JVM that a signal is taking down may go. Called by the
+     * mains after the command returned; until then a closed hook that a signal reached holds on, so
+     * that an error the command prints after its run (a result that could not be written) is not
+     * lost to an exit that came first.
+     */
+    public static void commandOver() {
+        INSTALLED.forEach(h -> h.done.countDown());
     }
 
     /** True once a signal arrived: the process is going down whatever the run does. */
@@ -46,11 +64,15 @@ public final class StopHook implements AutoCloseable {
 
     @Override
     public void close() {
+        if (signalled) {
+            return; // the hook holds the JVM until the command is over, or its hold ends
+        }
+        INSTALLED.remove(this);
         done.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(thread);
         } catch (IllegalStateException shuttingDown) {
-            // The JVM is already stopping; the hook has done its part.
+            // A signal came as the command ended: the hook ran with nothing left to wait for.
         }
     }
 }

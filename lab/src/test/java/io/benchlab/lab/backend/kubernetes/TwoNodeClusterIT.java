@@ -85,7 +85,7 @@ class TwoNodeClusterIT {
             lab.awaitErr("round 1", 180);
             double seconds = lab.signalAndWait("TERM", 60);
             assertThat(lab.exitCode()).isEqualTo(143);
-            assertThat(lab.out()).contains("interrupted");
+            assertThat(lab.out()).as("the summary; stderr: %s", lab.err()).contains("interrupted");
             assertThat(seconds).as("SIGTERM to exit with everything removed, s").isLessThan(30);
         }
         RunResult r = ResultJson.read(result);
