@@ -62,8 +62,12 @@ public final class CliCapture {
     }
 
     public static Outcome run(Supplier<CommandLine> factory, String... args) {
+        return run(factory, new StringWriter(), args);
+    }
+
+    /** As {@link #run(Supplier, String...)}, its stderr written to ERR as it goes: another thread may watch a run's progress. */
+    public static Outcome run(Supplier<CommandLine> factory, StringWriter err, String... args) {
         StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         ByteArrayOutputStream sysOut = new ByteArrayOutputStream();
         ByteArrayOutputStream sysErr = new ByteArrayOutputStream();
         PrintStream oldOut = System.out;
@@ -91,6 +95,10 @@ public final class CliCapture {
 
     public static Outcome runner(String... args) {
         return run(RunnerMain::commandLine, args);
+    }
+
+    public static Outcome runner(StringWriter err, String... args) {
+        return run(RunnerMain::commandLine, err, args);
     }
 
     /**

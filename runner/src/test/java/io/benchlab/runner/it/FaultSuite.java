@@ -18,6 +18,7 @@ import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -112,10 +113,10 @@ abstract class FaultSuite {
     @Test
     void aRestartMidRunReconnectsAndAccountsForEveryCommit() throws Exception {
         long historyBefore = sums().historyRows();
-        Future<Run> run = inBackground("--duration", "8s", "--clients", "8", "--interval", "500ms");
-        Thread.sleep(3000);
+        Background run = inBackground("--duration", "8s", "--clients", "8", "--interval", "500ms");
+        run.awaitMeasuring();
         services("restart", service());
-        Run r = run.get(2, TimeUnit.MINUTES);
+        Run r = run.get(2);
 
         r.assertStatus("ok", ExitCodes.RUN_FAILED);
         assertThat(r.codes()).contains("reconnects");
@@ -126,12 +127,12 @@ abstract class FaultSuite {
     @Test
     void aCrashThatStaysDownTwentySecondsIsSeenAsTimeWithoutCommits() throws Exception {
         long historyBefore = sums().historyRows();
-        Future<Run> run = inBackground("--duration", "26s", "--clients", "8");
-        Thread.sleep(3000);
+        Background run = inBackground("--duration", "26s", "--clients", "8");
+        run.awaitMeasuring();
         services("crash", service());
         Thread.sleep(20_000);
         services("start", service());
-        Run r = run.get(3, TimeUnit.MINUTES);
+        Run r = run.get(3);
 
         r.assertStatus("ok", ExitCodes.RUN_FAILED);
         assertThat(r.codes()).contains("zero_tps", "reconnects");
@@ -143,10 +144,10 @@ abstract class FaultSuite {
     @Test
     void aServerStoppedForGoodFailsTheRunInItsAfterRunCheck() throws Exception {
         long historyBefore = sums().historyRows();
-        Future<Run> run = inBackground("--duration", "6s", "--clients", "4");
-        Thread.sleep(3000);
+        Background run = inBackground("--duration", "6s", "--clients", "4");
+        run.awaitMeasuring();
         services("stop", service());
-        Run r = run.get(3, TimeUnit.MINUTES);
+        Run r = run.get(3);
         services("start", service());
 
         r.assertStatus("failed", ExitCodes.RUN_FAILED);
@@ -166,10 +167,10 @@ abstract class FaultSuite {
     @Test
     void aThirtySecondLockTimesStatementsOutAndTheRunKeepsItsLength() throws Exception {
         long historyBefore = sums().historyRows();
-        Future<Run> run = inBackground("--duration", "10s", "--clients", "4");
-        Thread.sleep(3000);
+        Background run = inBackground("--duration", "10s", "--clients", "4");
+        run.awaitMeasuring();
         holdLock("branches", 30_000);
-        Run r = run.get(3, TimeUnit.MINUTES);
+        Run r = run.get(3);
 
         // The last statement started before the planned end may hold its client for one timeout, and
         // when PostgreSQL's cancel does not end it, the watchdog aborts the connection after
@@ -315,11 +316,34 @@ abstract class FaultSuite {
         return runner;
     }
 
-    Future<Run> inBackground(String... extra) {
+    Background inBackground(String... extra) {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         cleanups.add(pool::shutdownNow);
         Path out = dir.resolve("run.json");
-        return pool.submit(() -> Run.of(this, CliCapture.runner(runArgs(out, extra)), out));
+        StringWriter err = new StringWriter();
+        return new Background(pool.submit(() -> Run.of(this, CliCapture.runner(err, runArgs(out, extra)), out)), err);
+    }
+
+    /** A run in this JVM, in the background, and its progress as far as it has gone. */
+    record Background(Future<Run> run, StringWriter err) {
+
+        /**
+         * Returns once the measured phase has shown its first interval, so that what the scenario
+         * does next falls in it: a fixed wait from the start let a restart fall in the warm-up
+         * on a loaded machine, where the clients reconnected before anything was measured.
+         */
+        void awaitMeasuring() throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!err.toString().contains("round 1")) {
+                assertThat(run.isDone()).as("the run ended before its measured phase: %s", err).isFalse();
+                assertThat(System.nanoTime() - deadline).as("measuring within 60 s: %s", err).isNegative();
+                Thread.sleep(20);
+            }
+        }
+
+        Run get(int minutes) throws Exception {
+            return run.get(minutes, TimeUnit.MINUTES);
+        }
     }
 
     /** Another session takes the lock now and holds it for {@code millis}, until closed, or until the test ends. */

@@ -28,11 +28,13 @@ class IntervalSeriesTest {
         }
         EmbeddedRuns.assertHealthy(r);
         assertThat(r.intervals()).hasSize(4);
-        // Reads are due on the round's grid (0.5, 1.0, 1.5) and the last interval runs to the end: each
-        // is 0.5 s give or take one read's lateness, a sliver would be a few ms.
-        assertThat(r.intervals()).allSatisfy(p -> assertThat(p.seconds()).isBetween(0.4, 0.6));
-        assertThat(r.intervals()).extracting(IntervalPoint::t).allSatisfy(t -> assertThat(t % 0.5).isLessThan(0.1));
+        // Reads are due on the round's grid (0.5, 1.0, 1.5), each 0.5 s give or take one read's
+        // lateness, and the last interval runs to the round's end: no sliver of a few ms. That end may
+        // come late on a loaded machine (a client held 268 ms ended one at 2.25 s), never early.
+        assertThat(r.intervals().subList(0, 3)).allSatisfy(p -> assertThat(p.seconds()).isBetween(0.4, 0.6))
+                .extracting(IntervalPoint::t).allSatisfy(t -> assertThat(t % 0.5).isLessThan(0.1));
         IntervalPoint last = r.intervals().get(3);
+        assertThat(last.seconds()).as("the last interval").isGreaterThanOrEqualTo(0.4);
         assertThat(last.t()).isEqualTo(r.figures().seconds());
         assertThat(r.intervals().stream().mapToDouble(IntervalPoint::seconds).sum()).isCloseTo(last.t(),
                 org.assertj.core.api.Assertions.within(0.005));
