@@ -92,10 +92,6 @@ public final class Knobs {
         return seed == null ? 0 : (Long) seed;
     }
 
-    public double intervalSeconds() {
-        return orZero(number("interval_seconds"));
-    }
-
     /** A knob's value as text (a string's own, a number's or a boolean's as Java writes it), or null. */
     public String text(String name) {
         Object value = get(name);

@@ -30,7 +30,8 @@ import java.util.function.Function;
  *   <li>the engine's version and the images (told beside the table): a new version is what a
  *       nightly comparison is there to judge.</li>
  * </ul>
- * A knob is named as its option is, without the dashes, and its values as the option takes them.
+ * A knob the runner declares is named as its option is, without the dashes, and its values as the
+ * option takes them; one it does not declare (a newer lab's) by its key in the result.
  * Settings that name the server instance rather than configure it (its host name, its id) and
  * statistics that an engine lists among its settings are not compared either.
  */
@@ -85,8 +86,9 @@ public final class Differences {
      * The knobs whose difference is taken as TAKEN, each as the runner reads it back: a knob that a
      * result predates has the meaning its declaration gives its absence (no server stats, the JDBC
      * driver), so a night before a new knob and a night after it that leaves it at that meaning
-     * are one set-up. A value this runner cannot read, and a knob it does not declare (a result of
-     * a newer lab), are compared as they are, and refuse.
+     * are one set-up. A value this runner cannot read is compared as it is written, and taken as
+     * its knob is; a knob it does not declare (a result of a newer lab) is compared as it is, and
+     * refuses.
      */
     private static void knobs(Knobs a, Knobs b, Knob.Difference taken, List<String> found) {
         Set<String> undeclared = new LinkedHashSet<>(a.values().keySet());

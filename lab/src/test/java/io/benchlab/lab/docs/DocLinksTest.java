@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every relative link of README.md and docs/ leads to a file of the repository, and a link to a
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class DocLinksTest {
 
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
-    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} +(.+)$");
+    private static final Pattern HEADING = Pattern.compile("#{1,6} +(.+)");
 
     @Test
     void everyLinkLeadsSomewhere() throws IOException {
@@ -48,16 +49,33 @@ class DocLinksTest {
     }
 
     @Test
+    void aCommentInACodeBlockIsNoHeadingAndARepeatedHeadingIsNumbered(@TempDir Path dir) throws IOException {
+        Path page = Files.writeString(dir.resolve("page.md"),
+                "# Run\n\n```sh\n# not a heading\nmake run\n```\n\n## Options\n\n## Options\n");
+        assertThat(anchors(page)).containsExactly("run", "options", "options-1");
+    }
+
+    @Test
     void anchorsAreNamedAsGithubNamesThem() {
         assertThat(anchor("Several runs at once: `lab sweep`")).isEqualTo("several-runs-at-once-lab-sweep");
         assertThat(anchor("The database's side")).isEqualTo("the-databases-side");
     }
 
-    private static List<String> anchors(Path page) throws IOException {
+    /** The page's anchors: its headings outside code blocks, a repeated one with -1, -2... as GitHub adds. */
+    static List<String> anchors(Path page) throws IOException {
         List<String> anchors = new ArrayList<>();
-        Matcher m = HEADING.matcher(Files.readString(page));
-        while (m.find()) {
-            anchors.add(anchor(m.group(1)));
+        boolean inCode = false;
+        for (String line : Files.readAllLines(page)) {
+            if (line.stripLeading().startsWith("```")) {
+                inCode = !inCode;
+                continue;
+            }
+            Matcher m = HEADING.matcher(line);
+            if (!inCode && m.matches()) {
+                String anchor = anchor(m.group(1));
+                long before = anchors.stream().filter(a -> a.equals(anchor)).count();
+                anchors.add(before == 0 ? anchor : anchor + "-" + before);
+            }
         }
         return anchors;
     }

@@ -13,10 +13,18 @@ import java.util.List;
  */
 final class Access {
 
-    /** group, resource, subresource, verb: the calls the backend makes. */
+    /**
+     * group, resource, subresource, verb: the calls the backend makes. Nodes have no namespace, and
+     * are asked about without one: a ClusterRole that a RoleBinding grants in the namespace would
+     * answer yes there, and the watch of the nodes would still be denied.
+     */
     record Need(String group, String resource, String subresource, String verb) {
         String text() {
             return verb + " " + resource + (subresource.isEmpty() ? "" : "/" + subresource);
+        }
+
+        boolean clusterScoped() {
+            return resource.equals("nodes");
         }
     }
 
@@ -40,7 +48,7 @@ final class Access {
         List<String> denied = new ArrayList<>();
         for (Need n : needs) {
             SelfSubjectAccessReview review = new SelfSubjectAccessReviewBuilder().withNewSpec()
-                    .withNewResourceAttributes().withNamespace(namespace).withGroup(n.group())
+                    .withNewResourceAttributes().withNamespace(n.clusterScoped() ? "" : namespace).withGroup(n.group())
                     .withResource(n.resource()).withSubresource(n.subresource()).withVerb(n.verb())
                     .endResourceAttributes().endSpec().build();
             SelfSubjectAccessReview answer = client.authorization().v1().selfSubjectAccessReview().create(review);

@@ -33,11 +33,14 @@ import java.util.function.Supplier;
  * change of its run's pods judged: the deletion that made it end among them, which a poll could
  * miss between two looks. No poll backs it up: fabric8 watches again after a dropped connection
  * and lists again when its place in the history is gone; a watch that stops for good is said on
- * stderr. On .ci/kube's nodes, a pod of a run deleted while it measured was named by the lab
+ * stderr, and the wait for a runner's end then asks the API server itself, once a second. On .ci/kube's nodes, a pod of a run deleted while it measured was named by the lab
  * 0.09-0.15 s later (0.2-0.8 s with the one-second poll before), and a lost database's run had
  * ended 0.28-0.50 s after the deletion (2.4-2.8 s before); 6 runs of each pod (3 before).
  */
 final class PodWatch implements AutoCloseable {
+
+    /** How often a wait for a runner's end asks the API server once the pods' informer has stopped. */
+    private static final Duration STOPPED_WATCH_POLL = Duration.ofSeconds(1);
 
     private final ClusterObjects objects;
     private final Progress progress;
@@ -106,7 +109,7 @@ final class PodWatch implements AutoCloseable {
             if (pod == null || PodStates.finished(pod) || left <= 0) {
                 return pod;
             }
-            wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            wait(Math.max(1, Math.min(STOPPED_WATCH_POLL.toMillis(), TimeUnit.NANOSECONDS.toMillis(left))));
         }
     }
 
@@ -156,7 +159,11 @@ final class PodWatch implements AutoCloseable {
         return PodLoss.of(pod, name, what, restartsAtStart.getOrDefault(name, 0), node).orElse(null);
     }
 
+    /** The pod as the informer holds it; as the API server says, should the informer have stopped. */
     private Pod pod(String name) {
+        if (pods.stopped().toCompletableFuture().isDone() && !closed) {
+            return objects.pod(name);
+        }
         return pods.getStore().getByKey(objects.namespace() + "/" + name);
     }
 

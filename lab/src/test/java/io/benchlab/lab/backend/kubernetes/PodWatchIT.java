@@ -39,17 +39,22 @@ class PodWatchIT {
     @RegisterExtension
     final TestCluster cluster = TestCluster.kwok();
 
-    private Watched run;
+    /** What a test made, each kept as soon as it is made: a test that fails half way leaves nothing. */
+    private String runId;
+    private ClusterObjects objects;
+    private PodWatch watch;
 
     /** Before the cluster's own check that nothing is left: the watch and the run's objects. */
     @AfterEach
     void removeTheRun() {
-        if (run != null) {
-            run.watch().close();
+        if (watch != null) {
+            watch.close();
+        }
+        if (objects != null) {
             // A pod whose node was deleted has no kubelet to see it go: removed without its grace.
-            cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel(Labels.RUN_ID, run.runId())
+            cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withLabel(Labels.RUN_ID, runId)
                     .withGracePeriod(0).delete();
-            run.objects().deleteAll(new Progress(new PrintWriter(System.err, true), false));
+            objects.deleteAll(new Progress(new PrintWriter(System.err, true), false));
         }
     }
 
@@ -57,7 +62,7 @@ class PodWatchIT {
     void theDeletedPodOfThreeClientPodsIsNamedAndTheOthersAreStopped() throws Exception {
         cluster.nodes.bothRoles().add("kwok-client-2", Labels.CLIENT_ROLE, "4", "8Gi")
                 .add("kwok-client-3", Labels.CLIENT_ROLE, "4", "8Gi");
-        run = watched(3);
+        Watched run = watched(3);
         String second = run.runners().get(1);
         long t0 = System.nanoTime();
         cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withName(second).delete();
@@ -73,7 +78,7 @@ class PodWatchIT {
     @Test
     void aDatabaseContainerThatRestartedIsNamed() throws Exception {
         cluster.nodes.bothRoles();
-        run = watched(1);
+        Watched run = watched(1);
         long t0 = System.nanoTime();
         cluster.client.pods().inNamespace(TestCluster.NAMESPACE).withName(run.db()).editStatus(p -> {
             p.setStatus(new PodStatusBuilder(p.getStatus()).editFirstContainerStatus().withRestartCount(1)
@@ -88,7 +93,7 @@ class PodWatchIT {
     @Test
     void theRunnersNodeNotReadyIsNamed() throws Exception {
         cluster.nodes.bothRoles();
-        run = watched(1);
+        Watched run = watched(1);
         long t0 = System.nanoTime();
         cluster.client.nodes().withName("kwok-client-1").editStatus(n -> {
             n.getStatus().getConditions().removeIf(c -> "Ready".equals(c.getType()));
@@ -103,7 +108,7 @@ class PodWatchIT {
     @Test
     void theDatabasesNodeGoneIsNamed() throws Exception {
         cluster.nodes.bothRoles();
-        run = watched(1);
+        Watched run = watched(1);
         long t0 = System.nanoTime();
         cluster.client.nodes().withName("kwok-db-1").withGracePeriod(0).delete();
         assertThat(run.lostWithin(t0, "database's node deleted"))
@@ -130,14 +135,14 @@ class PodWatchIT {
     }
 
     private Watched watched(int clientPods) throws Exception {
-        String runId = "it-" + System.nanoTime();
+        runId = "it-" + System.nanoTime();
         RunSpec spec = KwokClusterIT.spec();
         RunPlan plan = RunPlan.of(new RunSpec(spec.engine(), spec.profile(), null,
                 new TestWorkload().clients(clientPods * 2).build(), Output.DEFAULT, Duration.ofMinutes(5), null),
                 new Provisioning(null, new ContainerLimits(1, 1L << 30), new ContainerLimits(0.5, 512L << 20)),
                 new KubernetesSettings(cluster.kubeconfig, TestCluster.NAMESPACE, null, clientPods, false), runId,
                 Secret.random(), "test", null);
-        ClusterObjects objects = new ClusterObjects(cluster.client, TestCluster.NAMESPACE, runId);
+        objects = new ClusterObjects(cluster.client, TestCluster.NAMESPACE, runId);
         objects.create(plan);
         objects.letGo(null);
         String db = plan.dbPod().getMetadata().getName();
@@ -148,7 +153,7 @@ class PodWatchIT {
         });
         StringWriter said = new StringWriter();
         CountDownLatch gaveUp = new CountDownLatch(1);
-        PodWatch watch = new PodWatch(objects, new Progress(new PrintWriter(said, true), false), db,
+        watch = new PodWatch(objects, new Progress(new PrintWriter(said, true), false), db,
                 runners.stream().map(p -> p.getMetadata().getName()).toList(), () -> false, gaveUp::countDown);
         assertThat(watch.lost()).as("nothing lost yet").isNull();
         return new Watched(runId, objects, db, runners.stream().map(p -> p.getMetadata().getName()).toList(), watch, said, gaveUp);

@@ -27,8 +27,9 @@ public @interface Knob {
 
     /**
      * The option's names, a short one first where it has one; the last is its long name, which
-     * without its dashes is the knob's name in every message. By default {@code --} and the
-     * component's name in kebab case.
+     * names the knob in every message ({@code --rate}), and without its dashes where lab compare
+     * tells a difference ({@code rate}). By default {@code --} and the component's name in kebab
+     * case.
      */
     String[] names() default {};
 

@@ -28,8 +28,6 @@ public final class KnobCodec {
     public static final String WORKLOAD = "tpcb";
     /** Its key among a result's knobs, which come first. */
     public static final String WORKLOAD_KEY = "workload";
-    /** The one knob a result does not keep among its knobs. */
-    public static final String INIT = "init";
 
     private KnobCodec() {
     }

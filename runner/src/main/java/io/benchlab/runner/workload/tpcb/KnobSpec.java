@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
 /**
  * One knob as its {@link Knob} declaration on {@link WorkloadConfig} makes it, in each of its
  * spellings: the value a config holds (a {@link Duration}, an enum...), its text as an option takes
- * it, and its JSON value among a result's knobs. Its name in messages is its long option without the
- * dashes ({@code rate}); its key in a result is its component's name in snake case, with
+ * it, and its JSON value among a result's knobs. Messages name it by its long option ({@code --rate}),
+ * and lab compare's differences without the dashes ({@code rate}); its key in a result is its
+ * component's name in snake case, with
  * {@code _seconds} for a duration ({@code rate_tps}, {@code warmup_seconds}).
  */
 public record KnobSpec(RecordComponent component, Knob declared) {
