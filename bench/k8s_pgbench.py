@@ -30,7 +30,7 @@ built (bin/lab) and kubectl on PATH.
    postgres --clients 8 --duration 10s --warmup 2s` (same namespace): the wall time outside warm-up
    and measured seconds is the lab's overhead, goal <= 30 s, split by the lab's progress lines.
 
-Both "nodes" of .ci/kube are one 2-core VM, shared with the control plane and other sessions'
+All the "nodes" of .ci/kube are one 2-core VM, shared with the control plane and other sessions'
 pods: summary.json records the other pods running before each run and the host's 1-minute load
 before and after it.
 """
@@ -40,7 +40,7 @@ import signal
 import sys
 from datetime import datetime
 
-from .common.core import ROOT, bench_parser, counts, die, out_dir
+from .common.core import ROOT, bench_parser, build, counts, die, out_dir
 from .common.fmt import fmt, gib
 from .common.kube import Kube, container
 from .common.services import kubeconfig
@@ -132,6 +132,7 @@ def overheads(a, out, summary: dict) -> None:
 
 def main(argv=None) -> int:
     a = arguments(argv)
+    build()
     runs = len(a.clients) * a.repeat * 2
     estimate = 60 + a.scale * 4 + runs * (a.warmup + a.duration + 12) + a.overhead_runs * 45
     print(f"pgbench vs benchlab on Kubernetes (namespace {a.namespace}): scale {a.scale}, {a.duration} s per run, "

@@ -21,7 +21,7 @@ import sys
 import time
 
 from .common import results
-from .common.core import LAB, ROOT, bench_parser, die, out_dir
+from .common.core import LAB, ROOT, bench_parser, build, die, out_dir
 from .common.descriptors import DESCRIPTOR, IMAGES
 from .common.services import kubeconfig
 from .common.stats import median
@@ -43,12 +43,15 @@ def plan(a) -> str:
 def run_night(out, a):
     """The lab's stderr lines with the time each came, its stdout, its end and its exit code."""
     (out / "plan.yaml").write_text(plan(a))
-    proc = subprocess.Popen([LAB, "nightly", "--plan", str(out / "plan.yaml"), "--results", str(out / "nights"),
-                             "--night", "n1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    lines = [(time.monotonic(), line) for line in proc.stderr]
-    text = proc.stdout.read()
-    end = time.monotonic()
-    return lines, text, end, proc.wait()
+    # stdout to a file: read after stderr from a pipe, a full pipe would stop the lab.
+    with open(out / "nightly.out", "w+") as stdout:
+        proc = subprocess.Popen([LAB, "nightly", "--plan", str(out / "plan.yaml"), "--results", str(out / "nights"),
+                                 "--night", "n1"], stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        lines = [(time.monotonic(), line) for line in proc.stderr]
+        end = time.monotonic()
+        code = proc.wait()
+        stdout.seek(0)
+        return lines, stdout.read(), end, code
 
 
 def arguments(argv=None):
@@ -70,6 +73,7 @@ def arguments(argv=None):
 
 def main(argv=None) -> int:
     a = arguments(argv)
+    build()
     load = os.getloadavg()[0]
     out = out_dir("nightly_overhead", fresh=True)
     lines, text, end, code = run_night(out, a)

@@ -35,7 +35,7 @@ import tempfile
 
 from .common import results
 from .common.ab import Feature, Harness, Run
-from .common.core import RUNNER, bench_parser, die, options, out_dir
+from .common.core import RUNNER, bench_parser, build, die, options, out_dir
 from .common.services import add_server_options, influx_url, server_target
 from .common.stats import median
 
@@ -112,6 +112,7 @@ def arguments(argv=None):
 
 def main(argv=None) -> int:
     a = arguments(argv)
+    build()
     feature = {"influx": influx, "sampler": sampler}[a.feature](a)
     harness = Harness(feature, out_dir(feature.name, fresh=True))
     ratios = harness.pairs(a.pairs)

@@ -25,7 +25,7 @@ import sys
 
 from .common import results
 from .common.cgroup import Cgroup
-from .common.core import RUNNER, bench_parser, die, options, out_dir
+from .common.core import RUNNER, bench_parser, build, die, options, out_dir
 from .common.services import add_server_options, server_target
 from .common.stats import percentile, rule_of_three
 
@@ -61,6 +61,7 @@ def main(argv=None) -> int:
     add_server_options(ap)
     options(ap, runs=40, pods=2, clients=4, scale=2, duration="2s", warmup="1s", cpu_limit=0.5, bound_ms=100.0)
     a = ap.parse_args(argv)
+    build()
     if a.runs < 1 or a.pods < 1:
         die("--runs and --pods at least 1", 2)
     out = out_dir("pod_skew")

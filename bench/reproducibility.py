@@ -81,7 +81,8 @@ def main(argv=None) -> int:
         mean, sd, cv = spread(tps)
         summary["sides"][side] = {"tps": tps, "mean": mean, "sd": sd, "cv": cv}
         print(f"{side:<10} {' '.join(f'{t:.1f}' for t in tps):<52} {mean:>9.1f} {sd:>8.1f} {100 * cv:>6.1f}%")
-    summary["cv_ratio"] = summary["sides"]["benchlab"]["cv"] / summary["sides"]["pgbench"]["cv"]
+    pgbench_cv = summary["sides"]["pgbench"]["cv"]
+    summary["cv_ratio"] = summary["sides"]["benchlab"]["cv"] / pgbench_cv if pgbench_cv else float("nan")
     print(f"benchlab CV / pgbench CV: {summary['cv_ratio']:.2f} (in {time.monotonic() - started:.0f} s)")
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     return 1 if failed else 0

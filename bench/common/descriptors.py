@@ -1,7 +1,7 @@
 """Server engines' descriptors, images/<engine>/engine.properties, and their profile files.
 
 The descriptor holds an engine's version, port, user, database, URL pattern, environment and
-limits (see the README, "Adding a server engine"); a bench takes them from here, never a copy.
+limits (see docs/development.md, "Adding a server engine"); a bench takes them from here, never a copy.
 Plain key=value lines, as the scripts under images/ read them (EngineDescriptorsTest checks).
 A bench that runs the lab's own objects (bench.k8s_pgbench: `lab run --dry-run`) needs none of it.
 """

@@ -27,7 +27,10 @@ def ratio(value: float | None, base: float | None) -> float | None:
 
 
 def spread(values: list[float]) -> tuple[float, float, float]:
-    """Mean, sample standard deviation and coefficient of variation (sd / mean) of repeated runs."""
+    """Mean, sample standard deviation and coefficient of variation (sd / mean) of repeated runs;
+    all three NaN when there are none (every run of a side failed)."""
+    if not values:
+        return float("nan"), float("nan"), float("nan")
     mean = statistics.mean(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
     return mean, sd, sd / mean if mean else float("nan")

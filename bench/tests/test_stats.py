@@ -25,6 +25,9 @@ class StatsTest(unittest.TestCase):
         self.assertIsNone(stats.ratio(None, 2.0))
         self.assertIsNone(stats.ratio(3.0, None))
 
+    def test_spread_of_no_runs_is_nan_not_an_error(self):
+        self.assertTrue(all(math.isnan(x) for x in stats.spread([])))
+
     def test_spread_gives_the_coefficient_of_variation(self):
         mean, sd, cv = stats.spread([90.0, 100.0, 110.0])
         self.assertEqual(mean, 100.0)

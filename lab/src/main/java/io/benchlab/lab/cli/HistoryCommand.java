@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + " --profile, --clients, --backend: one engine, profile, knobs, backend and limits), each night with"
                 + " its rounds, or a CSV file as Apache Otava reads one (--csv, --time-column, --metric), rows of one"
                 + " time being its rounds. Method: E-divisive means with a Student t-test on the nights' means, the"
-                + " rounds keeping a night's noise down (see the README). From InfluxDB, the change points are written"
+                + " rounds keeping a night's noise down (see docs/analysis/history.md). From InfluxDB, the change points are written"
                 + " back as benchlab_change_point for the nightly-trend board.",
                 "Exit code: 0 judged (change points or none), 2 bad input."})
 final class HistoryCommand implements Callable<Integer> {

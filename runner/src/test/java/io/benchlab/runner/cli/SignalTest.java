@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Ctrl-C and SIGTERM on a real runner process: it stops within 5 s, writes its result as
  * interrupted, prints the summary like any run, and exits as a process killed by that signal
- * (130, 143), as the README's table says. These cases depend on how the tests were launched: a
+ * (130, 143), as docs/reference/exit-codes.md says. These cases depend on how the tests were launched: a
  * signal the test JVM inherited as ignored is ignored by the runner too, and then the case fails
  * naming that, rather than timing out.
  */
