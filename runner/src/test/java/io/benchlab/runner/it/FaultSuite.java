@@ -262,11 +262,18 @@ abstract class FaultSuite {
         assertThat(db.historyRows() - historyBefore).isEqualTo(c.committedTotal());
     }
 
+    /**
+     * A rate four times what the same clients just did: most of the schedule never starts, and
+     * the run still ends on time. Four, not two: beside make test's other lanes the capacity moves
+     * from one run to the next (436 tps, then 755 under a rate of 872, which missed 1.7% of its
+     * starts); from a quarter the server would have to do 3.2 times its capacity for less than a
+     * fifth of the starts to be missed.
+     */
     @Test
-    void aRateTwiceTheCapacityMissesHalfItsStartsAndEndsOnTime() throws Exception {
+    void aRateFarAboveTheCapacityMissesMostStartsAndEndsOnTime() throws Exception {
         Run capacity = Run.of(this, CliCapture.runner(runArgs(dir.resolve("capacity.json"), "--duration", "4s",
                 "--clients", "4")), dir.resolve("capacity.json"));
-        double rate = Math.round(2 * capacity.result.figures().tps());
+        double rate = Math.round(4 * capacity.result.figures().tps());
         long historyBefore = sums().historyRows();
         Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("rate.json"), "--duration", "4s", "--clients", "4",
                 "--rate", Double.toString(rate))), dir.resolve("rate.json"));
@@ -278,7 +285,7 @@ abstract class FaultSuite {
         var schedule = r.result.figures().schedule();
         assertThat(schedule.targetTps()).isEqualTo(rate);
         double missed = (double) schedule.missedStarts() / schedule.scheduled();
-        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.8);
+        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.95);
         r.assertConsistentAndTheDatabaseAgrees(historyBefore);
     }
 
