@@ -33,9 +33,10 @@ import java.util.function.Supplier;
  * change of its run's pods judged: the deletion that made it end among them, which a poll could
  * miss between two looks. No poll backs it up: fabric8 watches again after a dropped connection
  * and lists again when its place in the history is gone; a watch that stops for good is said on
- * stderr, and the wait for a runner's end then asks the API server itself, once a second. On .ci/kube's nodes, a pod of a run deleted while it measured was named by the lab
- * 0.09-0.15 s later (0.2-0.8 s with the one-second poll before), and a lost database's run had
- * ended 0.28-0.50 s after the deletion (2.4-2.8 s before); 6 runs of each pod (3 before).
+ * stderr, and the wait for a runner's end then asks the API server itself, once a second. On
+ * .ci/kube's nodes, a pod of a run deleted while it measured was named by the lab 0.09-0.15 s
+ * later (0.2-0.8 s with the one-second poll before), and a lost database's run had ended
+ * 0.28-0.50 s after the deletion (2.4-2.8 s before); 6 runs of each pod (3 before).
  */
 final class PodWatch implements AutoCloseable {
 
