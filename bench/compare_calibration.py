@@ -1,7 +1,7 @@
 """How often lab compare cries wolf, and how often it finds a real slowdown: pairs of real runs.
 
   python3 -m bench.compare_calibration [--engines hsqldb,postgres] [--pairs 20] [--slow-pairs 10]
-      [--rounds 5] [--duration 5] [--warmup 5] [--cpus 1.0] [--slowdown 0.10] [--port 55435]
+      [--rounds 5] [--duration 5] [--warmup 5] [--cpus 1.0] [--slowdown 0.10] [--drop 30] [--port 55435]
       [--services-dir /tmp/benchlab-calibration-services] [--no-build] [--compare-args "..."] [--reuse]
 
 For each engine, --pairs pairs of identical runs (same knobs and seed, full speed: no --rate), each
@@ -11,6 +11,13 @@ second run has the database's CPU cut by --slowdown, which `lab compare` should 
 (exit 1: a metric regressed; the summary also says how often tps was the one): the detection rate.
 The same runs are also judged two a side (pairs 1 and 2 as one comparison, 3 and 4 the next, ...),
 where the spread between runs is measured, not taken.
+
+Then it says whether lab compare's verdicts say only what the data show, each against its target:
+A/A false alarms at most 1 in 20; the slow pairs' tps "regressed" in at least 9 of 10 (give a
+--slowdown that takes --drop percent of tps, about 0.3 on PostgreSQL: the measured drop is printed
+beside); no pair, slow or not, whose tps fell by --drop or more called "no change"; how often a tps
+drop at least as large as the half-width of its interval (the noise column) was found; and how
+often identical runs were shown to be "no change" rather than inconclusive.
 
 The slowdown is made honestly, by a CPU limit and nothing the lab can see: every run's database
 side lives in a cgroup of its own with a CPU quota of --cpus CPUs (1, as the docker backend's
@@ -53,6 +60,8 @@ def arguments(argv=None):
     options(ap, engines=",".join(WORKLOAD), pairs=20, slow_pairs=10, rounds=5, duration=5, warmup=5)
     ap.add_argument("--cpus", type=float, default=1.0, help="the database side's CPU limit; 0: none")
     options(ap, slowdown=0.10, port=55435, services_dir="/tmp/benchlab-calibration-services")
+    ap.add_argument("--drop", type=float, default=30.0,
+                    help="the tps drop, in percent, that must be found and never called no change")
     ap.add_argument("--compare-args", default="", help="options for lab compare (default: none, its defaults)")
     ap.add_argument("--reuse", action="store_true", help="judge the results in bench/out again, without running")
     options(ap, no_build=False)
@@ -113,7 +122,9 @@ def judged_pairs(a, runs: Runs | None, engine: str, kind: str, count: int, cpus_
         if c.exit not in (0, 1):
             die(f"lab compare {a_file} {b_file} exited {c.exit}: {c.text.strip()}")
         tps = [results.read(p)["figures"]["tps"] for p in (a_file, b_file)]
-        out.append({"pair": i, "tps_a": tps[0], "tps_b": tps[1], "verdicts": c.verdicts})
+        row = c.table().get("tps")
+        out.append({"pair": i, "tps_a": tps[0], "tps_b": tps[1], "verdicts": c.verdicts,
+                    "tps_noise_percent": row.noise if row else None})
         print(f"  {engine} {kind} pair {i + 1:2d}/{count}: tps {tps[0]:9.1f} -> {tps[1]:9.1f}"
               f" ({100 * (tps[1] / tps[0] - 1):+5.1f}%)  "
               + ", ".join(f"{m} {v}" for m, v in c.verdicts.items() if v != "no change"), flush=True)
@@ -130,13 +141,28 @@ def two_a_side(a, engine: str, kind: str, count: int, options) -> list[dict]:
     return out
 
 
-def summary(engine: str, same: list[dict], slow: list[dict], same2: list[dict], slow2: list[dict]) -> dict:
-    """What the pairs found: false alarms among identical runs, slowdowns found, the tps changes."""
+def change(p: dict) -> float:
+    """A pair's tps change in percent of its first run's."""
+    return 100 * (p["tps_b"] / p["tps_a"] - 1)
+
+
+def tps_is(p: dict, word: str) -> bool:
+    return p["verdicts"].get("tps") == word
+
+
+def summary(engine: str, same: list[dict], slow: list[dict], same2: list[dict], slow2: list[dict],
+            drop: float = 30.0) -> dict:
+    """What the pairs found: false alarms among identical runs, slowdowns found, the tps changes, and
+    what the verdicts claimed of large drops and of drops as large as their interval."""
     def count(pairs: list[dict], word: str) -> int:
         return sum(any(v == word for v in p["verdicts"].values()) for p in pairs)
 
     def changes(pairs: list[dict]) -> list[float]:
-        return [100 * (p["tps_b"] / p["tps_a"] - 1) for p in pairs]
+        return [change(p) for p in pairs]
+    dropped = [p for p in same + slow if change(p) <= -drop]
+    # A drop at least as large as its interval's half-width: the t test alone would find it.
+    beyond_noise = [p for p in same + slow if p.get("tps_noise_percent") is not None
+                    and change(p) < 0 and -change(p) >= p["tps_noise_percent"]]
     return {"engine": engine, "aa_pairs": len(same), "aa_regressed": count(same, "regressed"),
             "aa_improved": count(same, "improved"), "aa_inconclusive": count(same, "inconclusive"),
             "aa_tps_change_sd_percent": statistics.stdev(changes(same)) if len(same) > 1 else None,
@@ -144,7 +170,42 @@ def summary(engine: str, same: list[dict], slow: list[dict], same2: list[dict], 
             "slow_found_by_tps": sum(p["verdicts"].get("tps") == "regressed" for p in slow),
             "slow_tps_change_mean_percent": statistics.mean(changes(slow)) if slow else None,
             "two_a_side_aa": len(same2), "two_a_side_aa_regressed": count(same2, "regressed"),
-            "two_a_side_slow": len(slow2), "two_a_side_slow_found": count(slow2, "regressed")}
+            "two_a_side_slow": len(slow2), "two_a_side_slow_found": count(slow2, "regressed"),
+            "aa_tps_no_change": sum(tps_is(p, "no change") for p in same),
+            "aa_tps_inconclusive": sum(tps_is(p, "inconclusive") for p in same),
+            "drop_percent": drop, "dropped_pairs": len(dropped),
+            "dropped_tps_no_change": sum(tps_is(p, "no change") for p in dropped),
+            "beyond_noise_pairs": len(beyond_noise),
+            "beyond_noise_tps_regressed": sum(tps_is(p, "regressed") for p in beyond_noise)}
+
+
+def targets(s: dict, slowdown: float) -> list[str]:
+    """Each target of the verdicts with its figure and whether it was met ("met", "NOT met", or
+    "not judged" when no pair bore on it). The slow pairs are judged as run, whatever their tps
+    measured (printed beside: the cut should take about --drop of it); the pairs that fell by --drop
+    or more, slow or not, are those that must never be "no change"."""
+    def judged(ok: bool | None) -> str:
+        return "not judged" if ok is None else "met" if ok else "NOT met"
+    drop, dropped = s["drop_percent"], s["dropped_pairs"]
+    alarms, slow, found = s["aa_regressed"], s["slow_pairs"], s["slow_found_by_tps"]
+    measured = s["slow_tps_change_mean_percent"]
+    return [
+        f"A/A false alarms {alarms} of {s['aa_pairs']} ({rate(alarms, s['aa_pairs'])}; at most 1 in 20:"
+        f" {judged(None if not s['aa_pairs'] else 20 * alarms <= s['aa_pairs'])})",
+        f"a {100 * slowdown:.0f}% CPU cut" + ("" if measured is None else f" ({measured:+.1f}% tps measured)")
+        + f": tps regressed in {found} of {slow} pairs ({rate(found, slow)}; at least 9 in 10:"
+        f" {judged(None if not slow else 10 * found >= 9 * slow)})",
+        f"tps {drop:g}% or more lower: called no change in {s['dropped_tps_no_change']} of {dropped}"
+        f" (none: {judged(None if not dropped else s['dropped_tps_no_change'] == 0)})",
+        f"tps drops at least their interval's half-width: regressed in {s['beyond_noise_tps_regressed']}"
+        f" of {s['beyond_noise_pairs']} ({rate(s['beyond_noise_tps_regressed'], s['beyond_noise_pairs'])})",
+        f"A/A tps no change in {s['aa_tps_no_change']} of {s['aa_pairs']}, inconclusive in"
+        f" {s['aa_tps_inconclusive']}",
+    ]
+
+
+def rate(k: int, n: int) -> str:
+    return "n/a" if n == 0 else f"{100 * k / n:.0f}%"
 
 
 def line(s: dict, slowdown: float) -> str:
@@ -183,7 +244,7 @@ def measure(a, engine: str) -> dict:
         if cgroup is not None:
             cgroup.remove()
     return summary(engine, same, slow, two_a_side(a, engine, "same", len(same), options),
-                   two_a_side(a, engine, "slow", len(slow), options))
+                   two_a_side(a, engine, "slow", len(slow), options), a.drop)
 
 
 def main(argv=None) -> int:
@@ -194,6 +255,8 @@ def main(argv=None) -> int:
     (a.out / "summary.json").write_text(json.dumps(found, indent=2) + "\n")
     for s in found:
         print(line(s, a.slowdown))
+        for t in targets(s, a.slowdown):
+            print(f"  {s['engine']}: {t}")
     return 0
 
 

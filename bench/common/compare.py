@@ -13,7 +13,17 @@ from .core import LAB
 
 METRICS = ("tps", "p50 ms", "p95 ms", "p99 ms", "failures %")
 VERDICTS = ("improved", "regressed", "no change", "inconclusive")
-ROW = re.compile(rf"^({'|'.join(re.escape(m) for m in METRICS)})\s+.*\s({'|'.join(VERDICTS)})$")
+# metric, baseline, value, change, noise, p, verdict (an inconclusive one followed by what would tell).
+ROW = re.compile(rf"^({'|'.join(re.escape(m) for m in METRICS)})\s+(\S+)\s+(\S+)\s+(\S+(?: pp)?)"
+                 rf"\s+(\S+(?: pp)?)\s+(\S+)\s+({'|'.join(VERDICTS)})(?:: (.*))?$")
+
+
+@dataclass
+class Row:
+    change: float | None   # percent of the baseline (points for failures); None: n/a or new
+    noise: float | None    # half the confidence interval, in the change's unit; None: n/a
+    verdict: str
+    tell: str | None       # an inconclusive verdict's "about 6 runs a side"
 
 
 @dataclass
@@ -25,10 +35,28 @@ class Comparison:
     def regressed(self) -> list[str]:
         return [m for m, v in self.verdicts.items() if v == "regressed"]
 
+    def table(self) -> dict[str, Row]:
+        """Each metric's row: change, noise, verdict."""
+        return rows(self.text)
+
 
 def verdicts(text: str) -> dict[str, str]:
     """The verdict of each metric in lab compare's table."""
-    return {m.group(1): m.group(2) for line in text.splitlines() if (m := ROW.match(line))}
+    return {metric: r.verdict for metric, r in rows(text).items()}
+
+
+def rows(text: str) -> dict[str, Row]:
+    """Each metric's change, noise and verdict in lab compare's (last) table."""
+    return {m.group(1): Row(number(m.group(4)), number(m.group(5)), m.group(7), m.group(8))
+            for line in text.splitlines() if (m := ROW.match(line))}
+
+
+def number(cell: str) -> float | None:
+    """A change or noise cell as a number: "-33.1%" -33.1, "±0.25 pp" 0.25, "n/a" None."""
+    try:
+        return float(cell.removesuffix(" pp").strip("±%"))
+    except ValueError:
+        return None
 
 
 def side(files) -> str:

@@ -19,7 +19,7 @@ tps               12596.1      10327.6     -18.0%     ±14.8%   0.0048   regress
 p50 ms              0.018        0.018      +0.0%     ±80.1%   0.7786   no change
 p95 ms              0.040        0.041      +1.7%    ±118.5%   0.7870   no change
 p99 ms              1.943        1.717     -11.6%    ±622.9%   0.7304   improved
-failures %          0.000        0.000   +0.00 pp   ±0.00 pp   1.0000   inconclusive
+failures %          0.000        0.000   +0.00 pp   ±0.25 pp   1.0000   inconclusive: about 6 runs a side
 
 a metric regressed
 """
@@ -32,6 +32,13 @@ class CompareTest(unittest.TestCase):
 
     def test_lines_that_are_no_metric_rows_give_no_verdict(self):
         self.assertEqual(compare.verdicts("metric baseline value change noise p verdict\nno regression\n"), {})
+
+    def test_rows_hold_change_noise_and_what_would_tell(self):
+        rows = compare.rows(PRINTED)
+        self.assertEqual(rows["tps"], compare.Row(-18.0, 14.8, "regressed", None))
+        self.assertEqual(rows["failures %"], compare.Row(0.0, 0.25, "inconclusive", "about 6 runs a side"))
+        few = "tps                 126.6        132.7      +4.8%        n/a      n/a   inconclusive: at least 5 rounds a side"
+        self.assertEqual(compare.rows(few)["tps"], compare.Row(4.8, None, "inconclusive", "at least 5 rounds a side"))
 
     def test_regressed_names_the_metrics(self):
         c = compare.Comparison(1, compare.verdicts(PRINTED), PRINTED)

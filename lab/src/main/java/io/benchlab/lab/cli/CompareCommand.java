@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(versionProvider = VersionProvider.class, name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare runs with the first (the baseline): tps, p50, p95, p99 and failures, each with its"
                 + " change, the confidence interval of the change (noise), the p-value and a verdict (improved,"
-                + " regressed, no change, or inconclusive when the runs hold too few rounds).",
+                + " regressed, no change when the whole interval lies within --threshold, else inconclusive, with how"
+                + " many runs or rounds a side would tell).",
                 "A run's value is that of all its rounds together; the samples are its rounds, and the noise is theirs"
                 + " plus the spread between identical runs (measured from two runs or more a side, else taken as"
                 + " --between-runs times the rounds'). Student's t on that noise and the Mann-Whitney U test on the"
@@ -37,7 +38,8 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     CompareOptions compare;
 
-    @Option(names = "--strict", description = "Exit 1 when a metric is inconclusive too (too few rounds to tell).")
+    @Option(names = "--strict",
+            description = "Exit 1 when a metric is inconclusive too (the runs cannot tell a change from none).")
     boolean strict;
 
     @Mixin

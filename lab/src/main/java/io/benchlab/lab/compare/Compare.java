@@ -14,8 +14,8 @@ import java.util.List;
  * is compared with it. A side is one run, or several runs of one configuration. Runs that are not
  * comparable (see {@link Differences}), that ran on nodes of other fingerprints, or that are not ok
  * are refused unless allowed. Exit code: 0 when no metric regressed, 1 when one did (and under
- * {@code strict} when one was inconclusive); bad input, a refusal included, is a
- * {@link BadInputException}.
+ * {@code strict} when one was inconclusive: too few rounds, or an interval wider than the
+ * threshold); bad input, a refusal included, is a {@link BadInputException}.
  */
 public final class Compare {
 
@@ -40,7 +40,6 @@ public final class Compare {
         List<Comparison> all = comparisons(sides, rules);
         List<String> regressed = new ArrayList<>();
         List<String> inconclusive = new ArrayList<>();
-        int needed = RoundEvidence.roundsNeeded(rules.alpha());
         for (Comparison c : all) {
             RunResult base = c.baseline().first().result();
             RunResult run = c.run().first().result();
@@ -51,8 +50,8 @@ public final class Compare {
             c.labels(Verdict.INCONCLUSIVE).forEach(m -> inconclusive.add(name + " " + m));
         }
         if (!inconclusive.isEmpty()) {
-            out.println("WARNING inconclusive: " + String.join(", ", inconclusive) + " (the tests need at least "
-                    + needed + " rounds a side at alpha " + rules.alpha() + "; run more rounds, or more runs a side"
+            out.println("WARNING inconclusive: " + String.join(", ", inconclusive) + " (the data show neither a change"
+                    + " beyond the threshold nor one within it; each row says what would tell"
                     + (rules.strict() ? "" : "; --strict fails on it") + ")");
         }
         out.println(regressed.isEmpty() ? "no regression" : "regressed: " + String.join(", ", regressed));

@@ -36,9 +36,23 @@ public record Comparison(Side baseline, Side run, List<MetricDelta> deltas) {
 
     /** "baseline -> value (change, p ...)" of one metric, as lab compare's table words it. */
     public String describe(Metric metric) {
+        return describe(metric, null);
+    }
+
+    /** As {@link #describe(Metric)}, with more said in the parentheses when {@code more} is not null. */
+    public String describe(Metric metric, String more) {
         MetricDelta d = delta(metric);
         return ComparisonTable.number(metric, d.baseline()) + " -> " + ComparisonTable.number(metric, d.value()) + " ("
-                + ComparisonTable.change(d) + ", p " + ComparisonTable.p(d.evidence()) + ")";
+                + ComparisonTable.change(d) + ", p " + ComparisonTable.p(d.evidence())
+                + (more == null ? "" : "; " + more) + ")";
+    }
+
+    /**
+     * What would make a metric's inconclusive verdict conclusive ("about 6 runs a side"; see
+     * {@link MetricDelta#whatWouldTell}); null when it is not inconclusive.
+     */
+    public String whatWouldTell(Metric metric, CompareRules rules, boolean runsMayGrow) {
+        return delta(metric).whatWouldTell(rules, runsMayGrow);
     }
 
     private MetricDelta delta(Metric metric) {

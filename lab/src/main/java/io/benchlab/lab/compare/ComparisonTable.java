@@ -31,9 +31,15 @@ final class ComparisonTable {
         s.append(String.format(Locale.ROOT, ROW, "metric", "baseline", "value", "change", "noise", "p", "verdict"));
         for (MetricDelta d : c.deltas()) {
             s.append(String.format(Locale.ROOT, ROW, d.metric().label, number(d.metric(), d.baseline()),
-                    number(d.metric(), d.value()), change(d), noise(d), p(d.evidence()), d.verdict().label()));
+                    number(d.metric(), d.value()), change(d), noise(d), p(d.evidence()), verdict(d, rules)));
         }
         return s.toString();
+    }
+
+    /** "no change", or "inconclusive: about 6 runs a side" with what would tell. */
+    static String verdict(MetricDelta d, CompareRules rules) {
+        String tell = d.whatWouldTell(rules, true);
+        return d.verdict().label() + (tell == null ? "" : ": " + tell);
     }
 
     private static void side(StringBuilder s, String label, Side side) {

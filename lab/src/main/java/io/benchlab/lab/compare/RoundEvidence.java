@@ -30,10 +30,11 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  *
  * <p>{@code enough} is false when the rounds are too few for the U test to reach {@code alpha}
  * even if every round of one side lay beyond every round of the other: {@code roundsNeeded}
- * rounds a side are needed at that level (5 at 0.01).
+ * rounds a side are needed at that level (5 at 0.01). {@code precision} holds the two variances
+ * for working out how wide the interval would be with more runs or rounds (null when not enough).
  */
 record RoundEvidence(int baselineRounds, int runRounds, double pValue, double halfWidth, int roundsNeeded,
-                     boolean enough, boolean betweenRunsSeen) {
+                     boolean enough, boolean betweenRunsSeen, Precision precision) {
 
     private static final MannWhitneyUTest U = MannWhitneyUTest.withDefaults();
     private static final Map<Double, Integer> NEEDED = new ConcurrentHashMap<>();
@@ -45,20 +46,22 @@ record RoundEvidence(int baselineRounds, int runRounds, double pValue, double ha
         int needed = roundsNeeded(alpha);
         boolean seen = baseline.size() + run.size() > 2;
         if (a.length < 2 || b.length < 2 || leastP(a.length, b.length) >= alpha) {
-            return new RoundEvidence(a.length, b.length, Double.NaN, Double.NaN, needed, false, seen);
+            return new RoundEvidence(a.length, b.length, Double.NaN, Double.NaN, needed, false, seen, null);
         }
         TwoLevel noise = TwoLevel.of(baseline, run, betweenRuns, priorDegrees);
+        Precision precision = new Precision(noise.within(), noise.between(), baseline.size(), run.size(),
+                (int) Math.round((double) (a.length + b.length) / (baseline.size() + run.size())), priorDegrees, alpha);
         double diff = noise.meanOf(run) - noise.meanOf(baseline);
         double se = Math.sqrt(noise.varianceOfMean(baseline) + noise.varianceOfMean(run));
         if (se == 0) {
             // Every round alike on both sides (no failures anywhere, say): the difference is exact.
-            return new RoundEvidence(a.length, b.length, diff == 0 ? 1 : 0, 0, needed, true, seen);
+            return new RoundEvidence(a.length, b.length, diff == 0 ? 1 : 0, 0, needed, true, seen, precision);
         }
         TDistribution t = TDistribution.of(noise.degreesOfFreedom());
         double pT = 2 * t.survivalProbability(Math.abs(diff) / se);
         double p = Math.max(pT, uTest(a, b));
         return new RoundEvidence(a.length, b.length, p, t.inverseSurvivalProbability(alpha / 2) * se, needed, true,
-                seen);
+                seen, precision);
     }
 
     /** The U test's p-value: exact, ties and all, up to {@link TiedRankSum#MAX_POOLED} rounds in all. */

@@ -8,8 +8,10 @@ import java.util.stream.Collectors;
  * What became of a metric against its baseline, and of a nightly cell against its earlier nights:
  * one type for {@code lab compare} and {@code lab nightly}, whose words they both print.
  *
- * <p>A metric's verdict is one of the first four. {@code INCONCLUSIVE}: the runs hold too few
- * rounds for the tests to tell a change at the significance level asked for, whatever the values.
+ * <p>A metric's verdict is one of the first four. {@code NO_CHANGE}: the change's confidence
+ * interval lies within the threshold (see {@link MetricDelta}). {@code INCONCLUSIVE}: the data show
+ * neither that nor a change beyond the threshold; the runs hold too few rounds for the tests at the
+ * significance level asked for, or the interval is wider than the threshold.
  * A cell's night takes its metrics' verdict (see {@link Comparison#verdict()}), or one of the last
  * three when its metrics were not compared: {@code FIRST_NIGHT} (no earlier ok night),
  * {@code NOT_JUDGED} (not comparable with its earlier nights), {@code FAILED} (no ok result).

@@ -65,11 +65,9 @@ final class CellJudge {
         String against = "against " + baseline.size() + (baseline.size() == 1 ? " night" : " nights") + change;
         String changePoint = changePointTonight(baseline, tonight);
         Verdict v = c.verdict();
-        String cause = switch (v) {
-            case NO_CHANGE -> "every metric within noise and threshold " + against + changePoint;
-            case INCONCLUSIVE -> metrics(c, v) + " " + against + ": too few rounds for the tests at alpha " + rules.alpha();
-            default -> metrics(c, v) + " " + against + changePoint;
-        };
+        String cause = v == Verdict.NO_CHANGE
+                ? "every metric's interval within the threshold " + against + changePoint
+                : metrics(c, v) + " " + against + changePoint;
         return new CellVerdict(cell, canary, v, cause, file);
     }
 
@@ -94,11 +92,16 @@ final class CellJudge {
         return new Side(runs.stream().map(r -> new ComparedRun(r.runId(), r)).toList());
     }
 
-    private static String metrics(Comparison c, Verdict v) {
+    /**
+     * The metrics of verdict V, each as lab compare words it; an inconclusive one with what would
+     * tell, in rounds a night only (tonight is one run, and the baseline holds the plan's nights).
+     */
+    private String metrics(Comparison c, Verdict v) {
         List<String> found = new ArrayList<>();
         for (Metric m : Metric.values()) {
             if (c.verdict(m) == v) {
-                found.add(m.label + " " + c.describe(m));
+                String tell = c.whatWouldTell(m, rules, false);
+                found.add(m.label + " " + c.describe(m, tell == null ? null : "to tell: " + tell));
             }
         }
         return String.join(", ", found);

@@ -51,10 +51,17 @@ final class NightlyReports {
         return s.append("nightly: ").append(summary(verdicts)).append('\n').toString();
     }
 
+    /**
+     * "3 cells, pass", "3 cells, FAIL (1 regressed or failed)"; with ", 1 inconclusive" when cells
+     * were: an inconclusive cell passes (no regression was shown), but a pass is then no claim that
+     * nothing changed.
+     */
     static String summary(List<CellVerdict> verdicts) {
         long failing = verdicts.stream().filter(v -> !v.pass()).count();
+        long inconclusive = verdicts.stream().filter(v -> v.verdict() == Verdict.INCONCLUSIVE).count();
         return verdicts.size() + (verdicts.size() == 1 ? " cell, " : " cells, ")
-                + (failing == 0 ? "pass" : "FAIL (" + failing + " " + Verdict.failing() + ")");
+                + (failing == 0 ? "pass" : "FAIL (" + failing + " " + Verdict.failing() + ")")
+                + (inconclusive == 0 ? "" : ", " + inconclusive + " inconclusive");
     }
 
     private static List<String> row(CellVerdict v, boolean markdown) {

@@ -14,13 +14,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Verdicts per metric on fixed rounds: a change counts only when both tests on the rounds find it at
- * alpha and it passes the threshold (latencies also the floor); too few rounds are inconclusive.
+ * alpha and it passes the threshold (latencies also the floor); no change only when the change's
+ * interval lies within the threshold; too few rounds, or an interval wider than the threshold that
+ * shows no change beyond it, are inconclusive.
  */
 class VerdictsTest {
 
     private static final double[] TPS = {1000, 1040, 980, 1020, 960, 1000, 1030, 970};
     private static final double[] P50 = {2.0, 2.1, 1.9, 2.0, 2.1, 1.9, 2.0, 2.0};
-    private static final double[] P99 = {9.0, 11.0, 10.0, 9.5, 10.5, 10.0, 9.0, 11.0};
+    private static final double[] P99 = {9.8, 10.2, 10.0, 9.9, 10.1, 10.0, 9.8, 10.2};
 
     private static CompareRules rules(double threshold, double floorMs, double betweenRuns) {
         return CompareRules.builder().thresholdPercent(threshold).latencyFloorMs(floorMs).betweenRuns(betweenRuns).build();
@@ -80,12 +82,15 @@ class VerdictsTest {
     }
 
     @Test
-    void aSignificantChangeUnderTheThresholdIsNoChange() {
-        // 6% less on rounds 3% apart: both tests find it, but it is under 7%.
+    void aSignificantChangeUnderTheThresholdIsNoChangeOnlyWhenItsIntervalIsUnderItToo() {
+        // 6% less on rounds 3% apart: both tests find it, and its 99% interval is 6% +- 4.2%.
         RunResult slower = run("b", times(TPS, 0.94), P50, P99);
-        Comparison at7 = compare(run("a", TPS, P50, P99), slower, 7);
-        assertThat(at7.deltas().get(0).evidence().pValue()).isLessThan(0.01);
-        assertThat(at7.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        Comparison at11 = compare(run("a", TPS, P50, P99), slower, 11);
+        assertThat(at11.deltas().get(0).evidence().pValue()).isLessThan(0.01);
+        assertThat(at11.deltas().get(0).noise()).isBetween(4.0, 4.5);
+        assertThat(at11.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        // Under 7% but its interval reaches past 7%: neither shown within nor beyond.
+        assertThat(compare(run("a", TPS, P50, P99), slower, 7).verdict(Metric.TPS)).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(compare(run("a", TPS, P50, P99), slower, 5).verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
     }
 
@@ -105,22 +110,26 @@ class VerdictsTest {
     }
 
     @Test
-    void aChangeBeyondTheThresholdButWithinTheNoiseIsNoChange() {
+    void aChangeBeyondTheThresholdButWithinTheNoiseIsInconclusive() {
         double[] wild = {600, 1400, 700, 1300, 500, 1500, 800, 1200};
         Comparison c = compare(run("a", wild, P50, P99), run("b", times(wild, 0.9), P50, P99), 5);
         assertThat(c.deltas().get(0).change()).isCloseTo(-10, within(1e-9));
         assertThat(c.deltas().get(0).noise()).isGreaterThan(10);
-        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.fails(false)).isFalse();
+        assertThat(c.fails(true)).isTrue();
     }
 
     @Test
-    void oneOutlyingRoundIsNoChange() {
-        // Seven rounds as the baseline's, one at a fifth: the mean drops 10%, the ranks barely move.
+    void oneOutlyingRoundIsNoRegression() {
+        // Seven rounds as the baseline's, one at a fifth: the mean drops 10%, the ranks barely move,
+        // and the interval the dip widens reaches past the threshold: inconclusive, not "no change".
         double[] dip = TPS.clone();
         dip[3] = 200;
         Comparison c = compare(run("a", TPS, P50, P99), run("b", dip, P50, P99), 5);
         assertThat(c.deltas().get(0).change()).isLessThan(-9);
-        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.deltas().get(0).evidence().pValue()).isGreaterThan(0.01);
+        assertThat(c.verdict(Metric.TPS)).isEqualTo(Verdict.INCONCLUSIVE);
     }
 
     @Test
@@ -150,12 +159,13 @@ class VerdictsTest {
     @Test
     void oneRunASideTakesTheSpreadBetweenRunsAsTheRoundsUnlessTold() {
         // 6% less on rounds 3% apart: the rounds alone call it certain; taken that identical runs also
-        // differ as a whole by about what their rounds do (the default), it is within the noise.
+        // differ as a whole by about what their rounds do (the default), it is within the noise, and the
+        // noise is wider than the threshold: inconclusive.
         RunResult base = run("a", TPS, P50, P99);
         RunResult slower = run("b", times(TPS, 0.94), P50, P99);
         Comparison byDefault = Comparison.of(side(base), side(slower), CompareRules.defaults());
         assertThat(byDefault.deltas().get(0).evidence().betweenRunsSeen()).isFalse();
-        assertThat(byDefault.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(byDefault.verdict(Metric.TPS)).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(byDefault.deltas().get(0).noise()).isGreaterThan(6);
         assertThat(Comparison.of(side(base), side(slower), rules(5, 1, 0)).verdict(Metric.TPS))
                 .isEqualTo(Verdict.REGRESSED);
@@ -175,12 +185,14 @@ class VerdictsTest {
         assertThat(agreeing.deltas().get(0).evidence().betweenRunsSeen()).isTrue();
         assertThat(agreeing.deltas().get(0).evidence().baselineRounds()).isEqualTo(10);
         assertThat(agreeing.verdict(Metric.TPS)).isEqualTo(Verdict.REGRESSED);
-        // A baseline of two runs 20% apart: no 10% change can be told from it, however tight each run is.
+        // A baseline of two runs 20% apart: no 10% change can be told from it, however tight each run is,
+        // and neither can none.
         Comparison apart = Comparison.of(side(run("a1", tight, ms, ms), run("a2", times(tight, 1.2), ms, ms)),
                 side(run("b1", times(tight, 1.0), ms, ms), run("b2", times(tight, 1.0), ms, ms)),
                 CompareRules.defaults());
         assertThat(apart.deltas().get(0).change()).isCloseTo(-9.09, within(0.01));
-        assertThat(apart.verdict(Metric.TPS)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(apart.verdict(Metric.TPS)).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(apart.deltas().get(0).whatWouldTell(CompareRules.defaults(), true)).endsWith("runs a side");
     }
 
     @Test

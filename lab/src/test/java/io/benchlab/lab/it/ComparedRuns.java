@@ -43,8 +43,8 @@ final class ComparedRuns {
     /** The significance level the compare and rerun tests judge at (see above). */
     static final String ALPHA = "0.0002";
 
-    /** A row of lab compare's table ends with its verdict. */
-    private static final Pattern VERDICT = Pattern.compile("(improved|regressed|no change|inconclusive)$");
+    /** A row of lab compare's table ends with its verdict, an inconclusive one with what would tell. */
+    private static final Pattern VERDICT = Pattern.compile("\\s(improved|regressed|no change|inconclusive)(: .*)?$");
 
     /** The latency floor of the tests that expect no regression (see above). */
     static final String LATENCY_FLOOR_MS = "10";
