@@ -14,7 +14,8 @@ TRANSACTIONS = re.compile(r"^\s*transactions:\s+(\d+)\s+\(([\d.]+) per sec\.\)",
 IGNORED = re.compile(r"^\s*ignored errors:\s+(\d+)", re.M)
 PERCENTILE = re.compile(r"^\s*(\d+)th percentile:\s+([\d.]+)", re.M)
 SECONDS = re.compile(r"^\s*execution time \(avg/stddev\):\s+([\d.]+)/", re.M)
-THREAD = re.compile(r"^tpcb thread \d+ committed (\d+) retried (\d+) failed (\d+)$", re.M)
+# Not anchored to a line: a sysbench whose threads' lines ran together is still read whole.
+THREAD = re.compile(r"tpcb thread \d+ committed (\d+) retried (\d+) failed (\d+)")
 FATAL = re.compile(r"^FATAL: .*$", re.M)
 
 

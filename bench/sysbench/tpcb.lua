@@ -113,7 +113,9 @@ function event()
 end
 
 function thread_done(thread_id)
-   print(string.format("tpcb thread %d committed %d retried %d failed %d", thread_id, committed, retried, failed))
+   -- One write: print() writes the text and its newline apart, and the threads' lines would interleave.
+   io.stdout:write(string.format("tpcb thread %d committed %d retried %d failed %d\n",
+                                 thread_id, committed, retried, failed))
    for _, s in ipairs(stmts) do
       s.stmt:close()
    end

@@ -71,6 +71,10 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(output.thread_counts(RUN), {"committed": 1411, "retried": 3, "failed": 1})
         self.assertIsNone(output.thread_counts(HEAD))
 
+    def test_threads_lines_that_ran_together_are_all_counted(self):
+        glued = "tpcb thread 1 committed 4540 retried 0 failed 0tpcb thread 4 committed 4432 retried 2 failed 0\n"
+        self.assertEqual(output.thread_counts(glued), {"committed": 8972, "retried": 2, "failed": 0})
+
     def test_a_failure_says_the_first_fatal_line(self):
         text = HEAD + "FATAL: mysql_stmt_execute() returned error 1264\nFATAL: `thread_run' function failed\n"
         self.assertEqual(output.why(text, 1), "exited 1: FATAL: mysql_stmt_execute() returned error 1264")
