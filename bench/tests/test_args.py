@@ -109,6 +109,19 @@ class OtherBenchesArgsTest(unittest.TestCase):
         module = client_cpu.command(a, "same-box", "jdbc")[2]
         self.assertTrue((ROOT / f"{module.replace('.', '/')}.py").exists(), module)
 
+    def test_client_cpu_puts_sysbench_beside_benchlab_on_its_tables(self):
+        a = client_cpu.arguments(["--placements", "sysbench", "--drivers", "jdbc"])
+        cmd = client_cpu.command(a, "sysbench", "jdbc")
+        self.assertEqual(cmd[1:3], ["-m", "bench.sysbench_compare"])
+        self.assertNotIn("--tables", cmd)   # sysbench_compare has no such option
+        self.assertEqual(cmd[cmd.index("--profiles") + 1], "durable")
+        self.assertIn("--tables", client_cpu.command(a, "same-box", "jdbc"))
+        summary = {"rows": [{"clients": 8, "sysbench": {"cpu_us_per_tx": 170, "tps": 2000},
+                             "benchlab": {"cpu_us_per_tx": 340, "tps": 1500}}]}
+        self.assertEqual(client_cpu.rows("sysbench", "jdbc", summary), [
+            {"placement": "sysbench", "driver": "jdbc", "clients": 8, "peer": "sysbench", "peer_us": 170,
+             "benchlab_us": 340, "peer_tps": 2000, "benchlab_tps": 1500}])
+
     def test_reproducibility_needs_two_runs(self):
         self.assertEqual(reproducibility.arguments([]).runs, 5)
         self.assertEqual(exit_of(reproducibility.arguments, ["--runs", "1"])[0], 2)

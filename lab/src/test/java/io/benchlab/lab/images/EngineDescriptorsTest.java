@@ -47,14 +47,14 @@ class EngineDescriptorsTest {
      * example goes stale as a list does). Not here: the engines' own folders; .ci/services and
      * .ci/containers, which run the integration tests' servers and the CI stand-ins of official
      * base images (an engine needs neither); .ci/kube, which loads whatever benchlab/ images there
-     * are; and the PostgreSQL benchmarks against pgbench, engine-specific by purpose, which must
-     * hold no copy of the descriptor instead.
+     * are; and the benchmarks against pgbench (PostgreSQL) and sysbench (MariaDB), engine-specific
+     * by purpose, which must hold no copy of the descriptor instead.
      */
     static final List<String> GENERIC = List.of("Makefile", "images/build", "images/smoke", "images/descriptors.sh",
             ".ci/run", "bin", "bench");
     static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench_compare.py", "bench/k8s_pgbench.py",
             "bench/reproducibility.py", "bench/compare_calibration.py", "bench/pgbench/server.py",
-            "bench/pgbench/objects.py");
+            "bench/pgbench/objects.py", "bench/sysbench_compare.py", "bench/sysbench/server.py");
 
     static List<Engine> servers() {
         return Engines.all().stream().filter(e -> !e.embedded()).toList();
@@ -213,20 +213,28 @@ class EngineDescriptorsTest {
      */
     @Test
     void theEngineSpecificBenchesHoldNoCopyOfTheDescriptor() throws IOException {
-        Engine pg = Engines.find("postgres").orElseThrow();
-        EngineImage image = EngineImages.of(pg);
-        List<String> facts = new ArrayList<>(List.of(image.version(), EnvironmentProbe.labVersion()));
-        facts.addAll(image.env().keySet());
-        pg.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
+        List<String> facts = new ArrayList<>(List.of(EnvironmentProbe.labVersion()));
+        List<Pattern> patterns = new ArrayList<>();
+        for (Engine e : servers()) {
+            EngineImage image = EngineImages.of(e);
+            facts.add(image.version());
+            e.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
+            patterns.add(Pattern.compile("(?<!\\d)" + image.port() + "(?!\\d)"));
+            // A word of its own: .ci/services' BENCHLAB_MARIADB_PASSWORD_FILE is not the image's MARIADB_PASSWORD_FILE.
+            image.env().keySet().forEach(k -> patterns.add(Pattern.compile("(?<![A-Za-z0-9_])" + k + "(?![A-Za-z0-9_])")));
+        }
         for (String bench : ENGINE_SPECIFIC) {
             String script = Files.readString(ROOT.resolve(bench));
-            // bench/pgbench/server.py reads the descriptors, and the benches that start a server run it;
-            // bench/pgbench/objects.py takes the lab's own objects from lab run --dry-run, and k8s_pgbench runs them.
+            // bench/pgbench/server.py and bench/sysbench/server.py read the descriptors, and the benches that start
+            // a server run them; bench/pgbench/objects.py takes the lab's own objects from lab run --dry-run, and
+            // k8s_pgbench runs them.
             assertThat(script).as(bench).containsAnyOf("common.descriptors import", "pgbench.server import",
-                    "\"--dry-run\"", "pgbench import cluster")
-                    .doesNotContainPattern("(?<!\\d)" + image.port() + "(?!\\d)");
+                    "sysbench.server import", "\"--dry-run\"", "pgbench import cluster");
             for (String fact : facts) {
                 assertThat(script).as(bench).doesNotContain(fact);
+            }
+            for (Pattern fact : patterns) {
+                assertThat(script).as(bench).doesNotContainPattern(fact);
             }
         }
     }
