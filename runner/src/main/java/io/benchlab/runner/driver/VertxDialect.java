@@ -202,15 +202,30 @@ enum VertxDialect {
                     killer.query("KILL QUERY " + session).execute().onComplete(ar -> killer.close()));
         }
 
+        /**
+         * Connector/J's SQLSTATE where it differs from the server's: it reports a lock wait
+         * timeout as a serialization failure, and failures are counted by SQLSTATE class.
+         */
+        @Override
+        String sqlState(DatabaseException e) {
+            return e.getErrorCode() == LOCK_WAIT_TIMEOUT ? "40001" : e.getSqlState();
+        }
+
+        /** Vert.x spells its MySQL errors {errorMessage=..., errorCode=..., sqlState=...}: the server's words are the first. */
         @Override
         String message(DatabaseException e) {
-            return e.getMessage();
+            Matcher m = MYSQL_ERROR.matcher(e.getMessage());
+            return m.matches() ? m.group(1) : e.getMessage();
         }
     };
 
     /** What pgjdbc and Connector/J give a connection to open (their connectTimeout). */
     static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+    /** MySQL's ER_LOCK_WAIT_TIMEOUT. */
+    private static final int LOCK_WAIT_TIMEOUT = 1205;
     private static final Pattern PLACEHOLDER = Pattern.compile("\\?");
+    private static final Pattern MYSQL_ERROR = Pattern.compile("\\{errorMessage=(.*), errorCode=-?\\d+, sqlState=[^}]*}",
+            Pattern.DOTALL);
     private static final Pattern SESSION_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.']+");
 
     private final String engineDialect;
@@ -274,10 +289,15 @@ enum VertxDialect {
     /** The server's own words for its error. */
     abstract String message(DatabaseException e);
 
+    /** The error's SQLSTATE as the JDBC driver reports it. */
+    String sqlState(DatabaseException e) {
+        return e.getSqlState();
+    }
+
     /** The server's error with its SQLSTATE and error code, as the JDBC driver would throw it; null for anything else. */
     final SQLException error(Throwable t) {
         if (t instanceof DatabaseException db) {
-            return new SQLException(message(db), db.getSqlState(), db.getErrorCode());
+            return new SQLException(message(db), sqlState(db), db.getErrorCode());
         }
         return null;
     }
