@@ -57,13 +57,16 @@ final class VertxClients implements AutoCloseable {
     }
 
     /**
-     * One event loop for every two processors the runner may use (its container's CPU limit, where
-     * it has one), at least one, at most one a client. The more connections a loop serves, the
-     * more answers one wake-up of it collects: on 2 cores shared with the server, one loop spent
-     * 68-80 us of client CPU per transaction at 32 clients where two spent 75-84.
+     * One event loop for every processor the runner may use (its container's CPU limit, where it
+     * has one), at most one a client, as pgbench runs a thread per core. A loop is one thread
+     * among the server's busy backends, and the scheduler gives it one thread's share of the
+     * cores: on 2 cores shared with a relaxed PostgreSQL (scale 10, 32 clients, 3 alternated
+     * pairs), two loops ran 10-17% more tps than one, at 3-6% more client CPU per transaction (one
+     * loop for every two processors, as before, collects more answers per wake-up but falls
+     * behind the server).
      */
     static int eventLoops(int clients, int processors) {
-        return Math.max(1, Math.min(clients, processors / 2));
+        return Math.max(1, Math.min(clients, processors));
     }
 
     /** A context on the next event loop, round robin: a client's connection and timers all run on it. */
