@@ -26,7 +26,7 @@ class Setup:
     scale: int
     duration: int
     warmup: int
-    driver: str = "jdbc"
+    driver: str = "vertx"
     tables: str = "benchlab"
     script: Path | None = None    # same box: pgbench's tpcb-like on benchlab's tables, made with the server's pgbench
     seed: int | None = None       # same box: one seed for every run of both sides (identical runs, as lab rerun makes)
@@ -39,8 +39,8 @@ def add_tables_option(parser) -> None:
 
 
 def add_driver_option(parser) -> None:
-    parser.add_argument("--driver", default="jdbc", choices=("jdbc", "vertx"),
-                        help="benchlab's --driver: jdbc or vertx (default jdbc)")
+    parser.add_argument("--driver", default="vertx", choices=("jdbc", "vertx"),
+                        help="benchlab's --driver: vertx (default, as the runner's on PostgreSQL) or jdbc")
 
 
 def settled_tables(side: str, on_benchlab_tables: bool) -> list[str]:

@@ -16,7 +16,7 @@ class PgbenchCompareArgsTest(unittest.TestCase):
         self.assertEqual((a.scale, a.duration, a.clients, a.repeat, a.warmup), (40, 20, [1, 8, 32], 3, 2))
         self.assertEqual(a.profiles, list(known))
         self.assertGreaterEqual(len(known), 2)
-        self.assertEqual((a.driver, a.tables), ("jdbc", "benchlab"))
+        self.assertEqual((a.driver, a.tables), ("vertx", "benchlab"))
 
     def test_quick_is_a_smoke_test(self):
         a, _ = pgbench_compare.arguments(["--quick"])

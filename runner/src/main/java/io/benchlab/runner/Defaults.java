@@ -41,8 +41,7 @@ public final class Defaults {
     /** The database's own statistics are sampled while the clients run, on a connection of their own. */
     public static final String SERVER_STATS = "on";
 
-    /** The clients talk to the database through its JDBC driver, a thread blocked on each connection. */
-    public static final String DRIVER = "jdbc";
+    // --driver has no constant: its default is the engine's (WorkloadConfig.requireSupportedBy).
 
     /**
      * A statement (or commit) running longer than this is cancelled and its transaction counted

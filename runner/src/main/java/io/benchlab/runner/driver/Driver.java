@@ -85,7 +85,7 @@ public final class Driver {
     /** Refuses, before anything starts, a target that DRIVER cannot connect to as it is given. */
     public static void requireReachableBy(ClientDriver driver, Target target) {
         if (driver == ClientDriver.VERTX) {
-            VertxClients.options(target);
+            VertxClients.requireReachable(target);
         }
     }
 

@@ -14,11 +14,10 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.impl.ContextInternal;
-import io.vertx.pgclient.PgConnection;
-import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.PreparedQuery;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.vertx.sqlclient.impl.SqlClientInternal;
 import io.vertx.sqlclient.impl.SqlConnectionInternal;
@@ -32,9 +31,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * A client on Vert.x's PostgreSQL client ({@code --driver vertx}). It runs {@link Worker}'s
- * transaction by the same rules: the same statements, prepared once and run one at a time in as
- * many round trips as pgjdbc's (BEGIN goes with the first statement), started and timed by
+ * A client on Vert.x's SQL client ({@code --driver vertx}), PostgreSQL's or MySQL's as its
+ * {@link VertxDialect} says. It runs {@link Worker}'s transaction by the same rules: the same
+ * statements, prepared once and run one at a time in as many round trips as the JDBC driver's
+ * (PostgreSQL: BEGIN goes with the first statement; MySQL: none, the session's autocommit is
+ * off, as Connector/J's), started and timed by
  * the same {@link ClientSchedule}, judged by the same {@link TryFailure}, reconnected by the same
  * {@link Reconnect}, and watched by the same {@link Watchdog}. But its connection lives on an
  * event loop that many clients share, so no thread sleeps and wakes for each round trip: every
@@ -49,17 +50,20 @@ final class VertxClient extends Client {
 
     private final WorkloadConfig config;
     private final VertxClients vertx;
+    private final VertxDialect dialect;
     private final Distribution distribution;
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
     private final Step[] order;
     private final TxInput in = new TxInput();
-    /** The transaction's statements in PostgreSQL's spelling, prepared on first use and kept by the connection. */
+    /** The transaction's statements in the protocol's spelling, prepared on first use and kept by the connection. */
     private final String[] sql;
     private final List<PreparedQuery<RowSet<Row>>> statements = new ArrayList<>();
     private ContextInternal context;
     /** Read by the watchdog's cancel and abort, from other threads. */
-    private volatile PgConnection connection;
+    private volatile SqlConnection connection;
+    /** The server's name for the connection's session, where the dialect's cancel needs it. */
+    private volatile long session;
     private volatile CompletableFuture<Void> roundDone;
 
     // The round and the transaction in flight: touched only on the client's event loop.
@@ -75,26 +79,27 @@ final class VertxClient extends Client {
         super(index, target);
         this.config = config;
         this.vertx = vertx;
+        this.dialect = vertx.dialect();
         this.distribution = config.distribution();
         this.random = random;
         this.metrics = metrics;
         this.order = TpcbTransaction.order(config.selectOnly());
         this.sql = new String[order.length];
         for (int i = 0; i < order.length; i++) {
-            sql[i] = VertxClients.numbered(TpcbTransaction.sql(order[i]));
+            sql[i] = dialect.sql(TpcbTransaction.sql(order[i]));
         }
         guard.handle(new CallGuard.Handle() {
             @Override
             public void cancel() {
-                PgConnection c = connection;
+                SqlConnection c = connection;
                 if (c != null) {
-                    c.cancelRequest();
+                    dialect.cancel(vertx, c, session);
                 }
             }
 
             @Override
             public void abort() {
-                PgConnection c = connection;
+                SqlConnection c = connection;
                 if (c != null) {
                     c.close();
                 }
@@ -112,7 +117,7 @@ final class VertxClient extends Client {
                 done.completeExceptionally(t);
             }
         });
-        CompletableFuture<PgConnection> opened = new CompletableFuture<>();
+        CompletableFuture<SqlConnection> opened = new CompletableFuture<>();
         context.runOnContext(v -> connect().onComplete(ar -> {
             if (ar.succeeded()) {
                 opened.complete(ar.result());
@@ -132,11 +137,12 @@ final class VertxClient extends Client {
 
     /**
      * Connects on the client's event loop and readies the connection as {@link Worker#open()}
-     * does its own: the isolation level, the commit count settled. The statements are prepared
-     * by their first transaction, inside it, as pgjdbc prepares its own after a few uses.
+     * does its own: the isolation level (and the dialect's session), the commit count settled.
+     * The statements are prepared by their first transaction, inside it, as pgjdbc prepares its
+     * own after a few uses.
      */
-    private Future<PgConnection> connect() {
-        return PgConnection.connect(vertx.vertx(), vertx.options()).compose(c -> {
+    private Future<SqlConnection> connect() {
+        return dialect.connect(vertx.vertx(), vertx.endpoint().options()).compose(c -> {
             // What the connection reports outside a call (the server ending an idle session)
             // reaches the client at its next call; unhandled, Vert.x would print it on stderr.
             c.exceptionHandler(t -> { });
@@ -150,11 +156,13 @@ final class VertxClient extends Client {
         });
     }
 
-    private Future<Void> ready(PgConnection c) {
+    private Future<Void> ready(SqlConnection c) {
         Future<?> f = Future.succeededFuture();
-        if (config.isolation().jdbcLevel() >= 0) {
-            f = c.query("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL "
-                    + config.isolation().name().replace('_', ' ')).execute();
+        if (dialect.sessionQuery() != null) {
+            f = c.query(dialect.sessionQuery()).execute().onSuccess(rows -> session = rows.iterator().next().getLong(0));
+        }
+        for (String statement : dialect.session(config.isolation(), vertx.endpoint())) {
+            f = f.compose(x -> c.query(statement).execute());
         }
         statements.clear();
         for (String statement : sql) {
@@ -249,9 +257,10 @@ final class VertxClient extends Client {
     }
 
     /**
-     * BEGIN rides with the first statement, one write and one round trip for both, as pgjdbc sends
-     * them. The pair is no cancel's until BEGIN has answered: BEGIN is a protocol unit of its own,
-     * and a cancel that hit it would leave the statement after it to run, and commit, alone.
+     * BEGIN, where the dialect sends one, rides with the first statement, one write and one round
+     * trip for both, as pgjdbc sends them. The pair is no cancel's until BEGIN has answered: BEGIN
+     * is a protocol unit of its own, and a cancel that hit it would leave the statement after it to
+     * run, and commit, alone.
      */
     private void attempt() {
         committing = false;
@@ -263,11 +272,15 @@ final class VertxClient extends Client {
             failed(new SQLException("the server closed the connection", "08003"));
             return;
         }
+        if (dialect.begin() == null) {
+            statement(0);
+            return;
+        }
         guard.begin(false);
         Tuple first = values(order[0]);
         Throwable[] beginFailed = new Throwable[1];
         ((SqlClientInternal) connection).group(pair -> {
-            pair.query("BEGIN").execute(ar -> {
+            pair.query(dialect.begin()).execute(ar -> {
                 if (ar.succeeded()) {
                     guard.begin(true);
                 } else {
@@ -410,23 +423,19 @@ final class VertxClient extends Client {
         roundDone.complete(null);
     }
 
-    /** PostgreSQL's own error with its SQLSTATE; anything else of the client's means the connection is gone. */
+    /** The server's own error with its SQLSTATE; anything else of the client's means the connection is gone. */
     private SQLException sqlException(Throwable t) {
         if (t instanceof SQLException sql) {
             return sql;
         }
-        if (t instanceof PgException pg) {
-            return new SQLException(pg.getErrorMessage(), pg.getSqlState());
-        }
-        return new SQLException("connection lost: " + message(t), "08006");
+        SQLException server = dialect.error(t);
+        return server != null ? server : new SQLException("connection lost: " + message(t), "08006");
     }
 
     /** Why a connection could not be opened: the server's refusal with its SQLSTATE, else 08001. */
     private SQLException connectFailure(Throwable t) {
-        if (t instanceof PgException pg) {
-            return new SQLException(pg.getErrorMessage(), pg.getSqlState());
-        }
-        return new SQLException("could not connect: " + message(t), "08001");
+        SQLException server = dialect.error(t);
+        return server != null ? server : new SQLException("could not connect: " + message(t), "08001");
     }
 
     private String message(Throwable t) {
@@ -446,7 +455,7 @@ final class VertxClient extends Client {
 
     /** Forgets the connection and closes it; the close's outcome (done at once when there was none). */
     private Future<Void> dropConnection() {
-        PgConnection c = connection;
+        SqlConnection c = connection;
         connection = null;
         return c == null ? Future.succeededFuture() : c.close();
     }

@@ -2,36 +2,26 @@ package io.benchlab.runner.driver;
 
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.driver.VertxDialect.Endpoint;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.core.impl.VertxInternal;
-import io.vertx.pgclient.PgConnectOptions;
 import java.util.List;
-import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.postgresql.Driver;
 
 /**
  * The Vert.x of a run whose clients use {@code --driver vertx}: a few event-loop threads that
- * every client's connection lives on, and where each client connects.
+ * every client's connection lives on, where each client connects, and its engine's
+ * {@link VertxDialect}.
  */
 final class VertxClients implements AutoCloseable {
-
-    /** What pgjdbc gives a connection to open (its connectTimeout). */
-    private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
-    /** What parseURL returns of a plain jdbc:postgresql://host:port/database: nothing else is honoured. */
-    private static final Set<String> PLAIN_URL = Set.of("PGHOST", "PGPORT", "PGDBNAME");
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\?");
 
     private static final long CLOSE_WAIT_MILLIS = 5_000;
     /**
@@ -43,7 +33,7 @@ final class VertxClients implements AutoCloseable {
 
     static {
         QUIET.forEach(l -> l.setLevel(Level.OFF));
-        // Host names resolve as pgjdbc resolves them (the JDK's resolver), not by a DNS client of Vert.x's own.
+        // Host names resolve as the JDBC drivers resolve them (the JDK's resolver), not by a DNS client of Vert.x's own.
         System.setProperty("vertx.disableDnsResolver", "true");
         // Netty's leak detector samples buffer allocations on the clients' path; the run has no use for it.
         if (System.getProperty("io.netty.leakDetection.level") == null) {
@@ -52,10 +42,12 @@ final class VertxClients implements AutoCloseable {
     }
 
     private final VertxInternal vertx;
-    private final PgConnectOptions options;
+    private final VertxDialect dialect;
+    private final Endpoint endpoint;
 
     VertxClients(Target target, int clients) {
-        this.options = options(target);
+        this.dialect = dialect(target);
+        this.endpoint = dialect.endpoint(target);
         this.vertx = (VertxInternal) Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(eventLoops(clients, Runtime.getRuntime().availableProcessors()))
                 .setPreferNativeTransport(true)
@@ -65,13 +57,16 @@ final class VertxClients implements AutoCloseable {
     }
 
     /**
-     * One event loop for every two processors the runner may use (its container's CPU limit, where
-     * it has one), at least one, at most one a client. The more connections a loop serves, the
-     * more answers one wake-up of it collects: on 2 cores shared with the server, one loop spent
-     * 68-80 us of client CPU per transaction at 32 clients where two spent 75-84.
+     * One event loop for every processor the runner may use (its container's CPU limit, where it
+     * has one), at most one a client, as pgbench runs a thread per core. A loop is one thread
+     * among the server's busy backends, and the scheduler gives it one thread's share of the
+     * cores: on 2 cores shared with a relaxed PostgreSQL (scale 10, 32 clients, 3 alternated
+     * pairs), two loops ran 10-17% more tps than one, at 3-6% more client CPU per transaction (one
+     * loop for every two processors, as before, collects more answers per wake-up but falls
+     * behind the server).
      */
     static int eventLoops(int clients, int processors) {
-        return Math.max(1, Math.min(clients, processors / 2));
+        return Math.max(1, Math.min(clients, processors));
     }
 
     /** A context on the next event loop, round robin: a client's connection and timers all run on it. */
@@ -83,51 +78,26 @@ final class VertxClients implements AutoCloseable {
         return vertx;
     }
 
-    PgConnectOptions options() {
-        return options;
+    VertxDialect dialect() {
+        return dialect;
     }
 
-    /**
-     * Where and as whom to connect. A URL with parameters (sslmode, options, ...) is refused
-     * rather than run without them.
-     */
-    static PgConnectOptions options(Target target) {
-        Properties url = Driver.parseURL(target.jdbcUrl(), new Properties());
-        if (url == null) {
-            throw new BadInputException("--driver vertx: not a PostgreSQL URL: " + target.redactedUrl());
-        }
-        Set<String> extra = new java.util.TreeSet<>(url.stringPropertyNames());
-        extra.removeAll(PLAIN_URL);
-        extra.removeAll(Set.of("user", "password"));
-        String host = url.getProperty("PGHOST");
-        if (!extra.isEmpty() || host.contains(",")) {
-            throw new BadInputException("--driver vertx takes a plain jdbc:postgresql://host:port/database URL;"
-                    + " this one has " + (extra.isEmpty() ? "several hosts" : "parameters " + extra)
-                    + ", which only --driver jdbc honours");
-        }
-        return new PgConnectOptions()
-                .setHost(host)
-                .setPort(Integer.parseInt(url.getProperty("PGPORT")))
-                .setDatabase(url.getProperty("PGDBNAME"))
-                .setUser(target.user())
-                .setPassword(target.password().reveal())
-                .setConnectTimeout(CONNECT_TIMEOUT_MILLIS)
-                // BEGIN and the first statement in flight together, as pgjdbc sends them; the
-                // client sends each other statement only once the one before has answered.
-                .setPipeliningLimit(2)
-                .setCachePreparedStatements(true)
-                .addProperty("application_name", "benchlab");
+    Endpoint endpoint() {
+        return endpoint;
     }
 
-    /** PostgreSQL's $1, $2 ... for JDBC's ?s. */
-    static String numbered(String sql) {
-        Matcher m = PLACEHOLDER.matcher(sql);
-        StringBuilder out = new StringBuilder();
-        int n = 0;
-        while (m.find()) {
-            m.appendReplacement(out, "\\$" + ++n);
+    /** Refuses, before anything starts, a target this client cannot connect to as it is given. */
+    static void requireReachable(Target target) {
+        dialect(target).endpoint(target);
+    }
+
+    private static VertxDialect dialect(Target target) {
+        VertxDialect d = VertxDialect.of(target.engine());
+        if (d == null) {
+            throw new BadInputException("--driver vertx does not speak " + target.engine().name() + "'s protocol;"
+                    + " it runs with --driver jdbc");
         }
-        return m.appendTail(out).toString();
+        return d;
     }
 
     @Override

@@ -46,6 +46,11 @@ final class MysqlEngine implements ServerEngine {
     }
 
     @Override
+    public boolean speaksVertx() {
+        return true;
+    }
+
+    @Override
     public String description() {
         return (name.equals("mariadb") ? "MariaDB" : "MySQL") + " server (mysql-connector-j)";
     }

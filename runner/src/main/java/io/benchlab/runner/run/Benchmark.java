@@ -67,7 +67,7 @@ public final class Benchmark {
         }
         this.target = target;
         this.config = config.requireSupportedBy(target.engine());
-        Driver.requireReachableBy(config.driver(), target);
+        Driver.requireReachableBy(this.config.driver(), target);
         this.runId = runId;
         this.placement = placement;
         this.sink = sink;

@@ -303,6 +303,11 @@ abstract class FaultSuite {
 
     // ------------------------------------------------------------------------------ plumbing
 
+    /** How the clients talk to the server: the engine's JDBC driver, unless a subclass says otherwise. */
+    String driver() {
+        return "jdbc";
+    }
+
     /**
      * The runner's command line on this server, with its password from the file, at the scenario's
      * scale; {@code --strict} always.
@@ -312,7 +317,7 @@ abstract class FaultSuite {
         List<String> args = new ArrayList<>(List.of("run", "--engine", t.engine().name(), "--jdbc-url", t.jdbcUrl(),
                 "--user", t.user(), "--password-file", ServerTargets.variable(prefix() + "_PASSWORD_FILE"),
                 "--warmup", "500ms", "--strict", "--output", out.toString()));
-        args.addAll(List.of("--scale", "" + scale));
+        args.addAll(List.of("--scale", "" + scale, "--driver", driver()));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
     }

@@ -17,6 +17,7 @@ import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.pods.PodMerge;
 import io.benchlab.runner.pods.PodRuns;
 import io.benchlab.runner.run.RunIds;
@@ -75,9 +76,12 @@ abstract class ServerEngineContract {
     /** Engine-specific checks of a healthy run's engine block. */
     abstract void checkEngineInfo(RunResult result);
 
-    /** The workload every run here starts from; a subclass may have its clients talk another way (--driver). */
+    /**
+     * The workload every run here starts from: the clients on the engine's JDBC driver; a subclass
+     * may have them talk another way (--driver).
+     */
     TestWorkload config() {
-        return ServerRuns.config();
+        return ServerRuns.config().driver(ClientDriver.JDBC);
     }
 
     @Test

@@ -21,6 +21,7 @@ import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.core.TestWorkload;
+import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.IntervalSummary;
@@ -89,7 +90,8 @@ class GoldenResultTest {
 
     static WorkloadConfig config() {
         return new TestWorkload().clients(CLIENTS).duration(Duration.ofSeconds(5)).warmup(Duration.ofSeconds(1))
-                .rounds(ROUND_SECONDS.length).seed(SEED).interval(Duration.ofMillis(2500)).build();
+                .rounds(ROUND_SECONDS.length).seed(SEED).interval(Duration.ofMillis(2500)).build()
+                .requireSupportedBy(Engines.find("hsqldb").orElseThrow());
     }
 
     /** The fixed inputs, through the real assembler. Deterministic: no clock, one seeded stream. */

@@ -110,13 +110,16 @@ public record WorkloadConfig(
                         + " result's server_stats), off when not (--server-stats off). Absent in results from before"
                         + " this knob, whose runs sampled nothing.")
         Sampling serverStats,
-        @Knob(label = "NAME", defaults = Defaults.DRIVER, absent = "jdbc",
-                help = "jdbc, or vertx (PostgreSQL): every connection on a few event-loop threads instead of a"
-                        + " thread each, for a client that must not run out of CPU first (default: ${DEFAULT-VALUE}).",
-                result = "How the clients talked to the database: jdbc (the engine's JDBC driver, a thread blocked on"
-                        + " each connection) or vertx (PostgreSQL only: Vert.x's PostgreSQL client, every connection on"
-                        + " a few event-loop threads; the same transaction, round trips and checks). Absent in results"
-                        + " from before this knob, whose runs used jdbc.")
+        @Knob(label = "NAME", optional = true, absent = "jdbc",
+                help = "vertx (PostgreSQL, MySQL, MariaDB): every connection on a few event-loop threads, so that the"
+                        + " client does not run out of CPU first; or jdbc: the engine's JDBC driver, a thread each"
+                        + " (default: vertx where the engine has it and the run uses prepared statements in explicit"
+                        + " transactions, else jdbc).",
+                result = "How the clients talked to the database, as they ran (a defaulted driver is recorded as the"
+                        + " one chosen): jdbc (the engine's JDBC driver, a thread blocked on each connection) or vertx"
+                        + " (PostgreSQL, MySQL and MariaDB: Vert.x's client of the engine's protocol, every connection"
+                        + " on a few event-loop threads; the same transaction, round trips and checks). Absent in"
+                        + " results from before this knob, whose runs used jdbc.")
         ClientDriver driver) {
 
     /** Prepared statements (the default) or plain statements with inlined values. */
@@ -127,8 +130,9 @@ public record WorkloadConfig(
 
     /**
      * How the clients talk to the database: the engine's JDBC driver, one thread blocked on each
-     * connection; or (PostgreSQL) Vert.x's client, every connection on a few event-loop threads,
-     * so the client spends its CPU on the transactions and not on waking a thread per round trip.
+     * connection; or (PostgreSQL, MySQL, MariaDB) Vert.x's client, every connection on a few
+     * event-loop threads, so the client spends its CPU on the transactions and not on waking a
+     * thread per round trip. Null until {@link #requireSupportedBy} chooses for the engine.
      */
     public enum ClientDriver { JDBC, VERTX }
 
@@ -176,15 +180,24 @@ public record WorkloadConfig(
         }
     }
 
-    /** Refuses what the engine cannot run honestly, before anything is started. */
+    /**
+     * Refuses what the engine cannot run honestly, before anything is started; the config with
+     * its driver chosen when none was given: vertx where the engine speaks it and the run's
+     * statements allow it, else jdbc. A result records the driver that ran, never "default".
+     */
     public WorkloadConfig requireSupportedBy(Engine engine) {
         if (engine.isolationsLosingUpdates().contains(isolation.jdbcLevel())) {
             throw new BadInputException(engine.name() + " loses concurrent updates at --isolation " + isolation.label()
                     + ", so TPC-B's balance sums cannot hold; choose read-committed or stricter");
         }
+        if (driver == null) {
+            boolean vertx = engine.speaksVertx() && !autocommit && statements == StatementMode.PREPARED;
+            return withDriver(vertx ? ClientDriver.VERTX : ClientDriver.JDBC);
+        }
         if (driver == ClientDriver.VERTX) {
             if (!engine.speaksVertx()) {
-                throw new BadInputException("--driver vertx is PostgreSQL's only; " + engine.name() + " runs with --driver jdbc");
+                throw new BadInputException("--driver vertx speaks PostgreSQL's and MySQL's protocols; " + engine.name()
+                        + " runs with --driver jdbc");
             }
             if (autocommit || statements == StatementMode.DIRECT) {
                 throw new BadInputException("--driver vertx runs prepared statements in explicit transactions;"
@@ -192,6 +205,12 @@ public record WorkloadConfig(
             }
         }
         return this;
+    }
+
+    private WorkloadConfig withDriver(ClientDriver chosen) {
+        return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds, seed,
+                distribution, statements, autocommit, isolation, selectOnly, maxTries, interval, loadBatchSize, init,
+                statementTimeout, serverStats, chosen);
     }
 
     /** A round's planned length; unknown (0) for a per-client count that is not paced. */

@@ -40,15 +40,17 @@ class KnobCodecTest {
         return h.workload.toConfig();
     }
 
+    /** A result's config has its driver chosen ({@link WorkloadConfig#requireSupportedBy}): the bases name one. */
     static WorkloadConfig byDuration() {
-        return parse(List.of("--scale", "3", "--clients", "7", "--duration", "1500ms", "--warmup", "0s", "--seed", "42"));
+        return parse(List.of("--scale", "3", "--clients", "7", "--duration", "1500ms", "--warmup", "0s", "--seed", "42",
+                "--driver", "vertx"));
     }
 
     static WorkloadConfig byCount() {
         return parse(List.of("--transactions-per-client", "250", "--rate", "1234.5", "--rounds", "3", "--seed", "-7",
                 "--distribution", "pgbench", "--statements", "direct", "--autocommit", "--isolation",
                 "repeatable-read", "--max-tries", "1000", "--interval", "250ms", "--load-batch-size", "77",
-                "--statement-timeout", "1500ms", "--init"));
+                "--statement-timeout", "1500ms", "--init", "--driver", "jdbc"));
     }
 
     @Test

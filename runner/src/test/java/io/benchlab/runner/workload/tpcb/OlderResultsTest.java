@@ -71,7 +71,8 @@ class OlderResultsTest {
         }
         List<String> docker = List.of("--scale", "10", "--clients", "4", "--duration", "20s", "--warmup", "5s",
                 "--rate", "1500", "--rounds", "2", "--seed", "42", "--isolation", "read-committed", "--max-tries", "3",
-                "--interval", "10s", "--load-batch-size", "1000", "--statement-timeout", "5s", "--server-stats", "off");
+                "--interval", "10s", "--load-batch-size", "1000", "--statement-timeout", "5s", "--server-stats", "off",
+                "--driver", "jdbc");
         for (String name : List.of("schema-3-docker.json", "schema-4-docker.json")) {
             RunResult r = ResultJson.read(text(name));
             assertThat(KnobCodec.config(r.knobs(), true)).as(name)
