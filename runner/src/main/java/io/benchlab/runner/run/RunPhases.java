@@ -147,15 +147,15 @@ final class RunPhases {
         boolean present = TpcbSchema.present(admin);
         if (!config.init() && present) {
             int loaded = TpcbSchema.loadedScale(admin);
-            if (loaded != config.scale()) {
-                throw new BadInputException("the database holds scale " + loaded + ", not " + config.scale()
+            if (loaded != config.branches()) {
+                throw new BadInputException("the database holds scale " + loaded + ", not " + config.branches()
                         + "; add --init to reload it");
             }
             return true;
         }
         TpcbLoader.Outcome out = new TpcbLoader(target.engine(), config.loadBatchSize(), loadProgress,
-                Defaults.LOAD_PROGRESS_EVERY.toNanos(), stop::requested).load(admin, config.scale());
-        load = new Load(config.scale(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
+                Defaults.LOAD_PROGRESS_EVERY.toNanos(), stop::requested).load(admin, config.branches());
+        load = new Load(config.branches(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
         return true;
     }
 
@@ -176,7 +176,7 @@ final class RunPhases {
     }
 
     private boolean awaitLoad() throws SQLException, InterruptedException {
-        together.awaitLoaded(admin, config.scale());
+        together.awaitLoaded(admin, config.branches());
         return !stop.requested();
     }
 
@@ -185,7 +185,7 @@ final class RunPhases {
      * commits, takes its first count once every pod's clients have connected.
      */
     private boolean measure() throws SQLException, InterruptedException {
-        measuredStart = Instant.now().plus(config.warmup());
+        measuredStart = Instant.now().plus(config.longestWarmup());
         sampler = together.leads() ? ServerSampler.start(target, config, counter, sink) : null;
         Driver driver = new Driver(target, config, sampler == null ? sink : new Sinks(List.of(sink, sampler)), pods);
         closure = counter == null || !together.leads() ? null : new CommitClosure(counter, admin, target.password());

@@ -128,13 +128,13 @@ final class Warnings {
      * the engine. pgbench's documentation asks for a scale of at least the number of clients.
      */
     private static void branchContention(WorkloadConfig config, List<Warning> out) {
-        if (config.selectOnly() || config.clients() <= config.scale()) {
+        if (config.selectOnly() || config.clients() <= config.branches()) {
             return;
         }
-        out.add(new Warning("branch_contention", round4((double) config.clients() / config.scale()),
+        out.add(new Warning("branch_contention", round4((double) config.clients() / config.branches()),
                 String.format(Locale.ROOT, "%d clients on %d branch row(s): the transactions queue on the branches'"
                         + " row locks, so the figures measure that queue more than the engine (like pgbench, give"
-                        + " --scale %d or more: one branch per client)", config.clients(), config.scale(),
+                        + " --scale %d or more: one branch per client)", config.clients(), config.branches(),
                         config.clients())));
     }
 

@@ -108,7 +108,7 @@ class GoldenResultTest {
         for (WorkerMetrics worker : workers) {
             int n = 20 + random.nextInt(10);
             for (int i = 0; i < n; i++) {
-                Distribution.TPCB.next(random, config.scale(), in);
+                Distribution.TPCB.next(random, config.branches(), in);
                 deltaSum += in.delta;
                 historyRows++;
                 worker.warmupCommitted();
@@ -125,7 +125,7 @@ class GoldenResultTest {
                 for (WorkerMetrics worker : workers) {
                     int n = 120 + random.nextInt(120);
                     for (int i = 0; i < n; i++) {
-                        Distribution.TPCB.next(random, config.scale(), in);
+                        Distribution.TPCB.next(random, config.branches(), in);
                         int roll = random.nextInt(100);
                         if (roll == 0) {
                             // Gave up: no history row; its latency goes to the failed histogram.
@@ -169,7 +169,7 @@ class GoldenResultTest {
             warmupCommitted += worker.warmupCommittedCount();
             warmupFailed += worker.warmupFailedCount();
         }
-        DriverOutcome outcome = new DriverOutcome(config.warmup().toNanos() / 1e9, warmupCommitted, warmupFailed, 0,
+        DriverOutcome outcome = new DriverOutcome(config.warmup().toNanos() / 1e9, "explicit", warmupCommitted, warmupFailed, 0,
                 rounds, intervals, false, null, 0, new PartialLedger());
         Sums before = new Sums(0, 0, 0, 0, 0);
         Sums after = new Sums(deltaSum, deltaSum, deltaSum, deltaSum, historyRows);

@@ -82,7 +82,7 @@ class WarningsTest {
 
     static Map<String, Warning> warnings(WorkloadConfig c, RoundOutcome round, List<IntervalPoint> intervals,
                                          Consistency consistency) {
-        DriverOutcome d = new DriverOutcome(0, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
+        DriverOutcome d = new DriverOutcome(0, null, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
         Map<String, Warning> found = Warnings.of(c, d, consistency).stream().collect(Collectors.toMap(Warning::code, w -> w));
         assertThat(SCHEMA_CODES).as("the result schema's warning codes").containsAll(found.keySet());
         return found;
