@@ -13,6 +13,9 @@ public record Warmup(double seconds, long committed, long failed, long missedSta
     /** What a warm-up's end is called when it was settled: the client was warm. */
     public static final String SETTLED = "settled";
 
+    /** What a warm-up's end is called when it lasted the --warmup given. */
+    public static final String EXPLICIT = "explicit";
+
     public Warmup(double seconds, long committed, long failed, long missedStarts) {
         this(seconds, committed, failed, missedStarts, null);
     }
