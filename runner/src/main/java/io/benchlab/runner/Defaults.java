@@ -100,6 +100,25 @@ public final class Defaults {
     /** A warning for intervals this many times longer than --interval: the series has a gap there. */
     public static final double WARN_GAP_FACTOR = 2.0;
 
+    /**
+     * A warning when the JIT compiler threads took more than this share of the client's CPU in the
+     * measured phase: the issue's target for a warm client, twice what a settled warm-up allows
+     * itself ({@code WarmupSettle.JIT_SHARE}), so that a warm run's bursts stay under it.
+     */
+    public static final double WARN_JIT_SHARE = 0.02;
+
+    /** Below this much JIT CPU in the measured phase, seconds, no share is judged: /proc counts it in 10 ms ticks. */
+    public static final double WARN_JIT_MIN_SECONDS = 0.1;
+
+    /**
+     * A trend in tps over the measured phase is warned of from this size (the fitted change from
+     * its start to its end, as a share): the change lab compare calls out by default.
+     */
+    public static final double WARN_TREND_CHANGE = 0.05;
+
+    /** Fewer measured intervals than this are not tested for a trend: too few to tell one at p 0.001. */
+    public static final int WARN_TREND_MIN_INTERVALS = 10;
+
     /** Progress line and interval-series resolution, as the CLI reads a duration. */
     public static final String INTERVAL = "1s";
 
