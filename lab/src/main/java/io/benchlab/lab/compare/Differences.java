@@ -90,6 +90,9 @@ public final class Differences {
      * its knob is; a knob it does not declare (a result of a newer lab) is compared as it is, and
      * refuses.
      */
+    /** The scale's key in a result's knobs. */
+    private static final String SCALE = KnobSpec.of("scale").resultKey();
+
     private static void knobs(Knobs a, Knobs b, Knob.Difference taken, List<String> found) {
         Set<String> undeclared = new LinkedHashSet<>(a.values().keySet());
         undeclared.addAll(b.values().keySet());
@@ -111,6 +114,11 @@ public final class Differences {
     }
 
     private static String shown(KnobSpec knob, Knobs k) {
+        if (knob.resultKey().equals(SCALE)) {
+            // A scale derived from the clients is the scale the run had: a run without --scale at
+            // 8 clients and one given --scale 8 loaded and drove the same branches.
+            return String.valueOf(k.scale());
+        }
         try {
             return KnobSpec.show(knob.recordedIn(k));
         } catch (BadInputException unreadable) {
