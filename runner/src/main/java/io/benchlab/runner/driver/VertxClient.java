@@ -57,7 +57,7 @@ final class VertxClient extends Client {
      * phase's timing and recording code, so the JIT has compiled it before the measured start
      * (timing nothing in the warm-up left about 0.5 s of compiling to the first round).
      */
-    private final WorkerMetrics rehearsal = new WorkerMetrics();
+    private final WorkerMetrics rehearsal;
     private final Step[] order;
     private final TxInput in = new TxInput();
     /** The transaction's statements in PostgreSQL's spelling, prepared on first use and kept by the connection. */
@@ -77,8 +77,9 @@ final class VertxClient extends Client {
     private StepTimer timer;
 
     VertxClient(int index, Target target, WorkloadConfig config, VertxClients vertx, SplittableRandom random,
-                WorkerMetrics metrics) {
+                WorkerMetrics metrics, WorkerMetrics rehearsal) {
         super(index, target);
+        this.rehearsal = rehearsal;
         this.config = config;
         this.vertx = vertx;
         this.distribution = config.distribution();

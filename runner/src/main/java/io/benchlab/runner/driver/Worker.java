@@ -39,16 +39,18 @@ final class Worker extends Client {
      * phase's timing and recording code, so the JIT has compiled it before the measured start
      * (timing nothing in the warm-up left about 0.5 s of compiling to the first round).
      */
-    private final WorkerMetrics rehearsal = new WorkerMetrics();
+    private final WorkerMetrics rehearsal;
     private final PartialLedger partials;
     private final TxInput in = new TxInput();
     private Connection connection;
     private TpcbTransaction transaction;
 
+    /** METRICS for the measured phase, REHEARSAL (of a run's metrics of its own, which the collector drains) for the warm-up. */
     Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics,
-           PartialLedger partials) {
+           WorkerMetrics rehearsal, PartialLedger partials) {
         super(index, target);
         this.metrics = metrics;
+        this.rehearsal = rehearsal;
         this.partials = partials;
         this.config = config;
         this.distribution = config.distribution();
