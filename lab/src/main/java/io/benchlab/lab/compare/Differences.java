@@ -82,6 +82,9 @@ public final class Differences {
         return found;
     }
 
+    /** The scale's key in a result's knobs. */
+    private static final String SCALE = KnobSpec.of("scale").resultKey();
+
     /**
      * The knobs whose difference is taken as TAKEN, each as the runner reads it back: a knob that a
      * result predates has the meaning its declaration gives its absence (no server stats, the JDBC
@@ -90,9 +93,6 @@ public final class Differences {
      * its knob is; a knob it does not declare (a result of a newer lab) is compared as it is, and
      * refuses.
      */
-    /** The scale's key in a result's knobs. */
-    private static final String SCALE = KnobSpec.of("scale").resultKey();
-
     private static void knobs(Knobs a, Knobs b, Knob.Difference taken, List<String> found) {
         Set<String> undeclared = new LinkedHashSet<>(a.values().keySet());
         undeclared.addAll(b.values().keySet());

@@ -45,7 +45,7 @@ final class Worker extends Client {
     private Connection connection;
     private TpcbTransaction transaction;
 
-    /** METRICS for the measured phase, REHEARSAL (of a run's metrics of its own, which the collector drains) for the warm-up. */
+    /** Times the measured phase into METRICS, the warm-up into REHEARSAL (which the collector drains and drops). */
     Worker(int index, Target target, WorkloadConfig config, SplittableRandom random, WorkerMetrics metrics,
            WorkerMetrics rehearsal, PartialLedger partials) {
         super(index, target);

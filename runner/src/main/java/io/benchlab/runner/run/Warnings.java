@@ -215,7 +215,7 @@ final class Warnings {
         out.add(new Warning("tps_trend", round4(mk.change()), String.format(Locale.ROOT,
                 "tps %s %.1f%% through the measured phase (Mann-Kendall z %.1f over %d intervals, p < 0.001; rounds"
                         + " %s tps): not one steady state, %s", mk.change() > 0 ? "rose" : "fell",
-                100 * Math.abs(mk.change()), mk.z(), mk.n(), String.join(", ", rounds), warmupAdvice(driver))));
+                100 * Math.abs(mk.change()), mk.z(), mk.n(), listed(rounds), warmupAdvice(driver))));
     }
 
     /** What the warm-up was, and what would lengthen it. */
