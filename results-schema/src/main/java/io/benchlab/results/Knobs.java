@@ -59,8 +59,14 @@ public final class Knobs {
         return (String) get("workload");
     }
 
+    /** The branches the run had: its scale, or one per client when the result holds none (see {@link #scaleFollowsClients}). */
     public int scale() {
-        return whole("scale");
+        return scaleFollowsClients() ? Math.max(1, clients()) : whole("scale");
+    }
+
+    /** True when no --scale was given and the run had one branch per client, as the runner derives it. */
+    public boolean scaleFollowsClients() {
+        return get("scale") == null;
     }
 
     public int clients() {
@@ -75,6 +81,7 @@ public final class Knobs {
         return (Long) get("transactions_per_client");
     }
 
+    /** The --warmup given, in seconds; 0 when none was (the warm-up lasted until the client was warm: see the result's warmup). */
     public double warmupSeconds() {
         return orZero(number("warmup_seconds"));
     }

@@ -73,7 +73,7 @@ public final class SampleResults {
                                 2.0, 4_294_967_296L, "docker 27.3.1",
                                 Map.of("benchlab.io/role", "database"))),
                 new Load(10, 1_000_110L, 7.842, "batch-insert"),
-                new Warmup(5.0, 5_800, 1, 1_690),
+                new Warmup(5.0, 5_800, 1, 1_690, Warmup.EXPLICIT),
                 round2,
                 List.of(new Round(1, round1), new Round(2, round2)),
                 List.of(

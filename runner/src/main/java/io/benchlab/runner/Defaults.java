@@ -11,17 +11,27 @@ public final class Defaults {
     /** Engine used when none is named: in-memory HSQLDB with MVCC, needs nothing but a JDK. */
     public static final String ENGINE = "hsqldb";
 
-    /** TPC-B scale: 1 branch, 10 tellers, 100,000 accounts per unit. */
-    public static final int SCALE = 1;
-
     /** Client threads, one connection each. */
     public static final int CLIENTS = 4;
 
     /** Measured phase length when neither a duration nor a per-client count is given, as the CLI reads a duration. */
     public static final String DURATION = "10s";
 
-    /** Warm-up before the first round, as the CLI reads a duration; its transactions count in no figure. */
-    public static final String WARMUP = "2s";
+    /**
+     * Without --warmup, the warm-up lasts until the client is warm ({@code WarmupSettle}), and at
+     * least this long: the JIT compiles in bursts, and a quiet second or two early on is not yet
+     * the end of it (see bench/README.md, "Warm-up").
+     */
+    public static final int WARMUP_MIN_SECONDS = 5;
+
+    /**
+     * ... and at most this long: a client whose throughput still wanders after it is measured as
+     * it is (and warned of), rather than warmed without end.
+     */
+    public static final int WARMUP_MAX_SECONDS = 60;
+
+    /** Client pods cannot agree mid-warm-up when each of them is warm: without --warmup they warm up this long. */
+    public static final int POD_WARMUP_SECONDS = 15;
 
     /** Measured rounds; the run's figures are all of them together, and each is kept on its own. */
     public static final int ROUNDS = 1;
@@ -88,6 +98,25 @@ public final class Defaults {
 
     /** A warning for intervals this many times longer than --interval: the series has a gap there. */
     public static final double WARN_GAP_FACTOR = 2.0;
+
+    /**
+     * A warning when the JIT compiler threads took more than this share of the client's CPU in the
+     * measured phase: the issue's target for a warm client, twice what a settled warm-up allows
+     * itself ({@code WarmupSettle.JIT_SHARE}), so that a warm run's bursts stay under it.
+     */
+    public static final double WARN_JIT_SHARE = 0.02;
+
+    /** Below this much JIT CPU in the measured phase, seconds, no share is judged: /proc counts it in 10 ms ticks. */
+    public static final double WARN_JIT_MIN_SECONDS = 0.1;
+
+    /**
+     * A trend in tps over the measured phase is warned of from this size (the fitted change from
+     * its start to its end, as a share): the change lab compare calls out by default.
+     */
+    public static final double WARN_TREND_CHANGE = 0.05;
+
+    /** Fewer measured intervals than this are not tested for a trend: too few to tell one at p 0.001. */
+    public static final int WARN_TREND_MIN_INTERVALS = 10;
 
     /** Progress line and interval-series resolution, as the CLI reads a duration. */
     public static final String INTERVAL = "1s";

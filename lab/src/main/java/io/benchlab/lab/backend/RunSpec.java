@@ -41,6 +41,6 @@ public record RunSpec(
     /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
     public static Duration plannedTimeout(WorkloadConfig w) {
         Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
-        return w.warmup().plus(round.multipliedBy(w.rounds())).plus(LabDefaults.RUN_TIMEOUT_SLACK);
+        return w.longestWarmup().plus(round.multipliedBy(w.rounds())).plus(LabDefaults.RUN_TIMEOUT_SLACK);
     }
 }

@@ -82,6 +82,9 @@ public final class Differences {
         return found;
     }
 
+    /** The scale's key in a result's knobs. */
+    private static final String SCALE = KnobSpec.of("scale").resultKey();
+
     /**
      * The knobs whose difference is taken as TAKEN, each as the runner reads it back: a knob that a
      * result predates has the meaning its declaration gives its absence (no server stats, the JDBC
@@ -111,6 +114,11 @@ public final class Differences {
     }
 
     private static String shown(KnobSpec knob, Knobs k) {
+        if (knob.resultKey().equals(SCALE)) {
+            // A scale derived from the clients is the scale the run had: a run without --scale at
+            // 8 clients and one given --scale 8 loaded and drove the same branches.
+            return String.valueOf(k.scale());
+        }
         try {
             return KnobSpec.show(knob.recordedIn(k));
         } catch (BadInputException unreadable) {

@@ -53,6 +53,19 @@ class DifferencesTest {
         assertThat(Differences.refusing(old, sampled)).containsExactly("server-stats off vs on");
     }
 
+    /** Without --scale a run has one branch per client: compared by the branches it had, not by how they were given. */
+    @Test
+    void aScaleDerivedFromTheClientsIsTheScaleGivenAlike() {
+        RunResult derived = run("derived", KNOBS.with("scale", null).with("clients", 8), Map.of());
+        RunResult given = run("given", KNOBS.with("scale", 8).with("clients", 8), Map.of());
+        RunResult other = run("other", KNOBS.with("scale", 4).with("clients", 8), Map.of());
+        assertThat(Differences.refusing(derived, given)).isEmpty();
+        assertThat(Differences.refusing(given, derived)).isEmpty();
+        assertThat(Differences.refusing(derived, other)).containsExactly("scale 8 vs 4");
+        assertThat(Differences.refusing(derived, run("fewer", KNOBS.with("scale", null).with("clients", 4), Map.of())))
+                .containsExactly("scale 8 vs 4", "clients 8 vs 4");
+    }
+
     private static Knobs withDriver(Knobs k, String serverStats, String driver) {
         return k.with("server_stats", serverStats).with("driver", driver);
     }

@@ -1,6 +1,7 @@
 package io.benchlab.runner.cli;
 
 import io.benchlab.runner.workload.tpcb.KnobSpec;
+import io.benchlab.runner.Defaults;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -15,8 +16,9 @@ public final class LoadOptions extends KnobOptions {
         super(KNOBS.stream().map(KnobSpec::of).toList());
     }
 
+    /** --scale, else what a run with the default clients loads: one branch per client. */
     int scale() {
-        return checkedInt("scale");
+        return values().get("scale") == null ? Defaults.CLIENTS : checkedInt("scale");
     }
 
     int batchSize() {

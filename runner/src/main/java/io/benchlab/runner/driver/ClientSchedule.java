@@ -34,7 +34,7 @@ final class ClientSchedule {
      * it misses are counted); else the client waits until {@link #intended()} and then starts.
      */
     boolean mayStart(long now) {
-        if (intended - plan.measuredStart() < 0 && now - plan.measuredStart() >= 0) {
+        if (plan.measuredAt(now) && !plan.measuredAt(intended)) {
             // The warm-up ended with part of its schedule not started: that backlog is dropped, so
             // the measured phase neither runs it nor times its own from it.
             metrics.warmupMissedStarts(plan.startsBefore(intended, plan.measuredStart()));
@@ -60,7 +60,7 @@ final class ClientSchedule {
         if (plan.paced()) {
             intended += plan.periodNanos();
         }
-        measured = txStart - plan.measuredStart() >= 0;
+        measured = plan.measuredAt(txStart);
         return !(measured && (plan.over(txStart) || measuredDone >= plan.transactions()));
     }
 

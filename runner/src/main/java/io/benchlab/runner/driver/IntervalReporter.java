@@ -35,11 +35,14 @@ final class IntervalReporter {
         this.leftBehind = leftBehind;
     }
 
-    /** The warm-up's reads, until the measured start, the clients' end ({@code done}) or a stop leaving them behind. */
+    /**
+     * The warm-up's reads, until the measured start, the clients' end ({@code done}) or a stop
+     * leaving them behind. A settling plan's measured start is unknown until a read sets it.
+     */
     void warmUp(RoundPlan plan, CountDownLatch done, Read read) throws InterruptedException {
         long tick = plan.start();
-        while (ticker.nanos() - plan.measuredStart() < 0 && !leftBehind.getAsBoolean()) {
-            long wake = Math.min(tick + intervalNanos, plan.measuredStart());
+        while (!plan.measuredAt(ticker.nanos()) && !leftBehind.getAsBoolean()) {
+            long wake = plan.measuring() ? Math.min(tick + intervalNanos, plan.measuredStart()) : tick + intervalNanos;
             long wait = Math.min(POLL_NANOS, wake - ticker.nanos());
             if (ticker.await(done, Math.max(0, wait))) {
                 return;

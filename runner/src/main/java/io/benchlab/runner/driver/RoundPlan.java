@@ -2,20 +2,113 @@ package io.benchlab.runner.driver;
 
 /**
  * When one round's phases begin and end, in {@link System#nanoTime()} terms. A transaction
- * belongs to the measured phase when its (intended) start is at or after {@code measuredStart}.
+ * belongs to the measured phase when its (intended) start is at or after the measured start.
  *
- * @param start          first transaction may start (warm-up begins)
- * @param measuredStart  warm-up ends, measurement begins
- * @param end            no measured transaction is scheduled at or after this (duration mode, or
- *                       count mode under --rate); else NO_END
- * @param deadline       under --rate: no transaction starts at or after this, however far behind
- *                       its schedule the client is (end plus a grace); else NO_END
- * @param transactions   per-client count mode: measured transactions per client; else Long.MAX_VALUE
- * @param periodNanos    under --rate: each client's spacing between intended starts; 0 = unpaced
+ * <p>A fixed plan knows its measured start from the outset. A settling plan ({@link #settling})
+ * warms up until the collector sees the client warm and calls {@link #measureFrom}: until then
+ * every transaction is warm-up and nothing ends; from then on the plan is what a fixed plan with
+ * that measured start would be. The clients read it on every transaction, through one volatile
+ * reference, so they all switch at the same instant of the clock.
+ *
+ * <p>{@code start}: first transaction may start (warm-up begins); {@code transactions}: per-client
+ * count mode: measured transactions per client, else Long.MAX_VALUE; {@code periodNanos}: under
+ * --rate, each client's spacing between intended starts, 0 = unpaced.
  */
-record RoundPlan(long start, long measuredStart, long end, long deadline, long transactions, long periodNanos) {
+final class RoundPlan {
 
     static final long NO_END = Long.MAX_VALUE;
+
+    /**
+     * Once known: warm-up ends and measurement begins at {@code start}; no measured transaction is
+     * scheduled at or after {@code end} (duration mode, or count mode under --rate), else NO_END;
+     * under --rate no transaction starts at or after {@code deadline} (end plus a grace), else NO_END.
+     */
+    private record Measured(long start, long end, long deadline) {
+    }
+
+    private final long start;
+    private final long transactions;
+    private final long periodNanos;
+    /** From the measured start: the measured phase's planned length, or NO_END. */
+    private final long spanNanos;
+    /** From the end: how long clients behind their schedule may still start, or NO_END. */
+    private final long graceNanos;
+    private volatile Measured measured;
+
+    /** A fixed plan: every phase known now. */
+    RoundPlan(long start, long measuredStart, long end, long deadline, long transactions, long periodNanos) {
+        this(start, transactions, periodNanos, NO_END, NO_END);
+        this.measured = new Measured(measuredStart, end, deadline);
+    }
+
+    private RoundPlan(long start, long transactions, long periodNanos, long spanNanos, long graceNanos) {
+        this.start = start;
+        this.transactions = transactions;
+        this.periodNanos = periodNanos;
+        this.spanNanos = spanNanos;
+        this.graceNanos = graceNanos;
+    }
+
+    /**
+     * A plan that warms up from {@code start} until {@link #measureFrom}; then its measured phase
+     * runs {@code spanNanos} (NO_END: until the count is done), and under --rate clients behind
+     * their schedule may start for {@code graceNanos} more (NO_END: no deadline).
+     */
+    static RoundPlan settling(long start, long spanNanos, long graceNanos, long transactions, long periodNanos) {
+        return new RoundPlan(start, transactions, periodNanos, spanNanos, graceNanos);
+    }
+
+    /** Ends a settling plan's warm-up at {@code measuredStart}; a plan's measured start is set once. */
+    void measureFrom(long measuredStart) {
+        if (measured != null) {
+            throw new IllegalStateException("the measured start is set already");
+        }
+        long end = spanNanos == NO_END ? NO_END : measuredStart + spanNanos;
+        long deadline = end == NO_END || graceNanos == NO_END ? NO_END : end + graceNanos;
+        measured = new Measured(measuredStart, end, deadline);
+    }
+
+    long start() {
+        return start;
+    }
+
+    long transactions() {
+        return transactions;
+    }
+
+    long periodNanos() {
+        return periodNanos;
+    }
+
+    /** True once the measured start is known (always for a fixed plan). */
+    boolean measuring() {
+        return measured != null;
+    }
+
+    /** The measured start; only once {@link #measuring()}. */
+    long measuredStart() {
+        Measured m = measured;
+        if (m == null) {
+            throw new IllegalStateException("the warm-up has not ended");
+        }
+        return m.start();
+    }
+
+    /** True when a transaction starting at {@code t} belongs to the measured phase. */
+    boolean measuredAt(long t) {
+        Measured m = measured;
+        return m != null && t - m.start() >= 0;
+    }
+
+    long end() {
+        Measured m = measured;
+        return m == null ? NO_END : m.end();
+    }
+
+    long deadline() {
+        Measured m = measured;
+        return m == null ? NO_END : m.deadline();
+    }
 
     boolean paced() {
         return periodNanos > 0;
@@ -23,11 +116,13 @@ record RoundPlan(long start, long measuredStart, long end, long deadline, long t
 
     /** True when a transaction starting at {@code t} would start after the measured phase ends. */
     boolean over(long t) {
+        long end = end();
         return end != NO_END && t - end >= 0;
     }
 
     /** True when the clients must stop starting transactions, scheduled or not. */
     boolean pastDeadline(long t) {
+        long deadline = deadline();
         return deadline != NO_END && t - deadline >= 0;
     }
 

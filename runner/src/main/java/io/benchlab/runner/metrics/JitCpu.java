@@ -38,7 +38,7 @@ public final class JitCpu {
      * The CPU between two readings. A thread that started in between counts from zero; one that
      * ended in between takes its share with it (bin/jvm-options keeps the compiler threads for good).
      */
-    static Double secondsBetween(Map<String, Long> from, Map<String, Long> to) {
+    public static Double secondsBetween(Map<String, Long> from, Map<String, Long> to) {
         if (from == null || to == null) {
             return null;
         }

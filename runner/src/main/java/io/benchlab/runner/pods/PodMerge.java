@@ -173,7 +173,8 @@ public final class PodMerge {
             return null;
         }
         return new Warmup(w.get(0).seconds(), w.stream().mapToLong(Warmup::committed).sum(),
-                w.stream().mapToLong(Warmup::failed).sum(), w.stream().mapToLong(Warmup::missedStarts).sum());
+                w.stream().mapToLong(Warmup::failed).sum(), w.stream().mapToLong(Warmup::missedStarts).sum(),
+                w.get(0).ended());
     }
 
     static Figures figures(List<Figures> fs) {

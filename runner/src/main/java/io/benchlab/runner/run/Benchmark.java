@@ -132,7 +132,7 @@ public final class Benchmark {
             RunResult result = ResultAssembler.assemble(new ResultAssembler.Parts(runId,
                     new Timestamps(iso(started), reached.measuredStart() == null ? null : iso(reached.measuredStart()),
                             iso(Instant.now())),
-                    config, engine, EnvironmentProbe.capture(), placement, reached.load(), reached.outcome(),
+                    reached.config(), engine, EnvironmentProbe.capture(), placement, reached.load(), reached.outcome(),
                     reached.consistency(), reached.serverStats(), reached.error()));
             finished = true;
             if (interrupted) {

@@ -62,8 +62,8 @@ public final class ResultAssembler {
                 rounds.add(new Round(r.index(), figures(r, p.config().rateTps())));
             }
             all = figures(RoundOutcome.together(p.driver().rounds()), p.config().rateTps());
-            warmup = new Warmup(p.driver().warmupSeconds(), p.driver().warmupCommitted(), p.driver().warmupFailed(),
-                    p.driver().warmupMissedStarts());
+            warmup = new Warmup(LatencySummary.round3(p.driver().warmupSeconds()), p.driver().warmupCommitted(),
+                    p.driver().warmupFailed(), p.driver().warmupMissedStarts(), p.driver().warmupEnded());
         }
         Status status = status(p);
         return new RunResult(RunResult.SCHEMA_VERSION, p.runId(), status, cause(status, p),

@@ -19,6 +19,7 @@ import io.benchlab.runner.sink.ResultSink;
 import io.benchlab.runner.sink.Sinks;
 import io.benchlab.runner.workload.tpcb.ConsistencyCheck;
 import io.benchlab.runner.workload.tpcb.ConsistencyVerdict;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.runner.workload.tpcb.LoadProgress;
 import io.benchlab.runner.workload.tpcb.TpcbLoader;
 import io.benchlab.runner.workload.tpcb.TpcbSchema;
@@ -37,9 +38,12 @@ import java.util.List;
  */
 final class RunPhases {
 
-    /** What the run reached, for the result; the parts it never got to are null. */
-    record Reached(Load load, Instant measuredStart, DriverOutcome outcome, ServerStats serverStats,
-                   Consistency consistency, String error) {
+    /**
+     * What the run reached, for the result; the parts it never got to are null. {@code config}:
+     * what the run ran with, the scale found in the database where it took that (see {@link #load}).
+     */
+    record Reached(WorkloadConfig config, Load load, Instant measuredStart, DriverOutcome outcome,
+                   ServerStats serverStats, Consistency consistency, String error) {
     }
 
     /** A phase's work; false when the run goes no further. */
@@ -52,7 +56,8 @@ final class RunPhases {
     }
 
     private final Target target;
-    private final WorkloadConfig config;
+    /** As given, until LOAD takes the scale the database holds. */
+    private WorkloadConfig config;
     private final ClientPods pods;
     private final ResultSink sink;
     private final LoadProgress loadProgress;
@@ -129,7 +134,7 @@ final class RunPhases {
         if (stop.requested() && outcome == null) {
             outcome = DriverOutcome.stoppedBeforeStart();
         }
-        return new Reached(load, measuredStart, outcome, serverStats, consistency, error);
+        return new Reached(config, load, measuredStart, outcome, serverStats, consistency, error);
     }
 
     /** Pod 0's phases, a process alone's too; or another pod's. */
@@ -142,20 +147,28 @@ final class RunPhases {
                         new Step(RunPhase.MEET_AFTER, this::meet), new Step(RunPhase.CHECK_AFTER, this::takeVerdict));
     }
 
-    /** Loads the data when asked or when the tables are missing; otherwise the scale must match. */
+    /**
+     * Loads the data when asked or when the tables are missing; otherwise the scale must match,
+     * or, without --scale, a database that holds at least one branch per client is run at the
+     * scale it holds, as pgbench takes its scale from its branches: no reload of a large database
+     * for a default that only asks for enough branches. The result records that scale as given.
+     * Client pods do not: each would find it alone, and they must agree on it before they meet.
+     */
     private boolean load() throws SQLException {
         boolean present = TpcbSchema.present(admin);
         if (!config.init() && present) {
             int loaded = TpcbSchema.loadedScale(admin);
-            if (loaded != config.scale()) {
-                throw new BadInputException("the database holds scale " + loaded + ", not " + config.scale()
+            if (loaded != config.branches() && config.scale() == null && pods.alone() && loaded >= config.clients()) {
+                config = KnobCodec.withScale(config, loaded);
+            } else if (loaded != config.branches()) {
+                throw new BadInputException("the database holds scale " + loaded + ", not " + config.branches()
                         + "; add --init to reload it");
             }
             return true;
         }
         TpcbLoader.Outcome out = new TpcbLoader(target.engine(), config.loadBatchSize(), loadProgress,
-                Defaults.LOAD_PROGRESS_EVERY.toNanos(), stop::requested).load(admin, config.scale());
-        load = new Load(config.scale(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
+                Defaults.LOAD_PROGRESS_EVERY.toNanos(), stop::requested).load(admin, config.branches());
+        load = new Load(config.branches(), out.rows(), LatencySummary.round3(out.seconds()), out.method());
         return true;
     }
 
@@ -176,7 +189,7 @@ final class RunPhases {
     }
 
     private boolean awaitLoad() throws SQLException, InterruptedException {
-        together.awaitLoaded(admin, config.scale());
+        together.awaitLoaded(admin, config.branches());
         return !stop.requested();
     }
 
@@ -185,7 +198,7 @@ final class RunPhases {
      * commits, takes its first count once every pod's clients have connected.
      */
     private boolean measure() throws SQLException, InterruptedException {
-        measuredStart = Instant.now().plus(config.warmup());
+        measuredStart = Instant.now().plus(config.longestWarmup());
         sampler = together.leads() ? ServerSampler.start(target, config, counter, sink) : null;
         Driver driver = new Driver(target, config, sampler == null ? sink : new Sinks(List.of(sink, sampler)), pods);
         closure = counter == null || !together.leads() ? null : new CommitClosure(counter, admin, target.password());

@@ -2,6 +2,7 @@ package io.benchlab.runner.run;
 
 import io.benchlab.results.Consistency;
 import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.Warmup;
 import io.benchlab.results.Warning;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.driver.DriverOutcome;
@@ -35,6 +36,8 @@ final class Warnings {
             reconnects(driver.intervals(), out);
             missedRate(config, driver, out);
             gaps(config, driver.intervals(), out);
+            jitCompiling(driver, out);
+            trend(config, driver, out);
         }
         if (consistency != null && consistency.serverCommits() != null && consistency.serverCommits().server() != null
                 && !consistency.serverCommits().agrees()) {
@@ -128,13 +131,13 @@ final class Warnings {
      * the engine. pgbench's documentation asks for a scale of at least the number of clients.
      */
     private static void branchContention(WorkloadConfig config, List<Warning> out) {
-        if (config.selectOnly() || config.clients() <= config.scale()) {
+        if (config.selectOnly() || config.clients() <= config.branches()) {
             return;
         }
-        out.add(new Warning("branch_contention", round4((double) config.clients() / config.scale()),
+        out.add(new Warning("branch_contention", round4((double) config.clients() / config.branches()),
                 String.format(Locale.ROOT, "%d clients on %d branch row(s): the transactions queue on the branches'"
                         + " row locks, so the figures measure that queue more than the engine (like pgbench, give"
-                        + " --scale %d or more: one branch per client)", config.clients(), config.scale(),
+                        + " --scale %d or more: one branch per client)", config.clients(), config.branches(),
                         config.clients())));
     }
 
@@ -168,6 +171,62 @@ final class Warnings {
                     "the interval series has gaps: %d interval(s) longer than %.1f s: %s", times.size(), limit,
                     listed(times))));
         }
+    }
+
+    /**
+     * The JIT still compiling in the measured phase: CPU the clients did not get, and code that ran
+     * interpreted for part of it, so its figures are below the client's steady state.
+     */
+    private static void jitCompiling(DriverOutcome driver, List<Warning> out) {
+        RoundOutcome all = RoundOutcome.together(driver.rounds());
+        if (all.cpuSeconds() == null || all.jitSeconds() == null || all.cpuSeconds() <= 0
+                || all.jitSeconds() < Defaults.WARN_JIT_MIN_SECONDS) {
+            return;
+        }
+        double share = all.jitSeconds() / all.cpuSeconds();
+        if (share <= Defaults.WARN_JIT_SHARE) {
+            return;
+        }
+        out.add(new Warning("jit_compiling", round4(share), String.format(Locale.ROOT,
+                "the JIT compiler took %.1f%% of the client's CPU in the measured phase (%.2f s of %.2f s), above"
+                        + " %.0f%%: the client was still compiling, %s", 100 * share, all.jitSeconds(),
+                all.cpuSeconds(), 100 * Defaults.WARN_JIT_SHARE, warmupAdvice(driver))));
+    }
+
+    /**
+     * tps trending up or down through the measured phase: the rounds do not measure one steady
+     * state. Mann-Kendall over the intervals in order (rounds one after another) at p 0.001, and
+     * a fitted change of at least {@link Defaults#WARN_TREND_CHANGE}; see {@link MannKendall} for
+     * its false alarms. Not under --rate, where tps follows the schedule.
+     */
+    private static void trend(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {
+        if (config.rateTps() != null) {
+            return;
+        }
+        double shortest = config.interval().toNanos() / 2e9;
+        double[] tps = driver.intervals().stream().filter(p -> p.seconds() >= shortest)
+                .mapToDouble(IntervalPoint::tps).toArray();
+        MannKendall mk = tps.length < Defaults.WARN_TREND_MIN_INTERVALS ? null : MannKendall.of(tps);
+        if (mk == null || !mk.trends(Defaults.WARN_TREND_CHANGE)) {
+            return;
+        }
+        List<String> rounds = driver.rounds().stream()
+                .map(r -> String.format(Locale.ROOT, "%.0f", r.tps())).toList();
+        out.add(new Warning("tps_trend", round4(mk.change()), String.format(Locale.ROOT,
+                "tps %s %.1f%% through the measured phase (Mann-Kendall z %.1f over %d intervals, p < 0.001; rounds"
+                        + " %s tps): not one steady state, %s", mk.change() > 0 ? "rose" : "fell",
+                100 * Math.abs(mk.change()), mk.z(), mk.n(), listed(rounds), warmupAdvice(driver))));
+    }
+
+    /** What the warm-up was, and what would lengthen it. */
+    private static String warmupAdvice(DriverOutcome driver) {
+        String ended = driver.warmupEnded();
+        if (ended == null || Warmup.EXPLICIT.equals(ended)) {
+            return String.format(Locale.ROOT, "after the %.1f s --warmup given (leave it out to warm up until the"
+                    + " client is warm)", driver.warmupSeconds());
+        }
+        return String.format(Locale.ROOT, "after a %.1f s warm-up (%s; give a longer --warmup)",
+                driver.warmupSeconds(), ended);
     }
 
     private static String span(IntervalPoint first, IntervalPoint last) {

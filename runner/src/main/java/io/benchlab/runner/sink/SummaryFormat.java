@@ -33,8 +33,9 @@ public final class SummaryFormat {
                     r.load().rows(), r.load().seconds(), r.load().method()));
         }
         if (r.warmup() != null && r.warmup().seconds() > 0) {
-            line(b, "warm-up", String.format(Locale.ROOT, "%.1f s, %d committed (excluded)%s",
-                    r.warmup().seconds(), r.warmup().committed(), r.warmup().missedStarts() == 0 ? ""
+            line(b, "warm-up", String.format(Locale.ROOT, "%.1f s%s, %d committed (excluded)%s",
+                    r.warmup().seconds(), r.warmup().ended() == null ? "" : " (" + r.warmup().ended() + ")",
+                    r.warmup().committed(), r.warmup().missedStarts() == 0 ? ""
                             : ", " + r.warmup().missedStarts() + " scheduled starts dropped at its end"));
         }
         if (r.rounds().size() > 1) {
@@ -103,8 +104,8 @@ public final class SummaryFormat {
         String length = k.durationSeconds() != null
                 ? String.format(Locale.ROOT, "%.1f s", k.durationSeconds())
                 : k.transactionsPerClient() + " tx/client";
-        return String.format(Locale.ROOT, "tpcb scale %d, %d clients, %s x %d round(s), %s, %s, %s%s%s, seed %d",
-                k.scale(), k.clients(), length, k.rounds(), k.text("distribution"), k.text("statements"),
+        return String.format(Locale.ROOT, "tpcb scale %d%s, %d clients, %s x %d round(s), %s, %s, %s%s%s, seed %d",
+                k.scale(), k.scaleFollowsClients() ? " (one branch per client)" : "", k.clients(), length, k.rounds(), k.text("distribution"), k.text("statements"),
                 k.flag("autocommit") ? "autocommit" : "explicit tx", k.flag("select_only") ? ", select-only" : "",
                 k.rateTps() == null ? "" : String.format(Locale.ROOT, ", rate %.1f tps", k.rateTps()), k.seed());
     }

@@ -343,6 +343,30 @@ class RunnerBadInputTest {
         assertNoResultIn(dir);
     }
 
+    /** Without --scale, a database holding a branch per client or more is run at its scale, as pgbench does; fewer is bad input. */
+    @Test
+    void withoutScaleADatabaseHoldingEnoughBranchesIsRunAtTheScaleItHolds(@TempDir Path dir) throws IOException {
+        String url = memUrl();
+        CliCapture.Outcome loaded = CliCapture.runner("run", "--jdbc-url", url, "--scale", "3",
+                "--clients", "1", "--duration", "1s", "--warmup", "0s", "--quiet", "--output",
+                dir.resolve("scale3.json").toString());
+        assertThat(loaded.exitCode()).as("%s", loaded).isZero();
+
+        Path fewer = dir.resolve("fewer.json");
+        CliCapture.Outcome o = CliCapture.runner("run", "--jdbc-url", url, "--clients", "2", "--duration", "1s",
+                "--warmup", "0s", "--quiet", "--output", fewer.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        io.benchlab.results.RunResult r = io.benchlab.results.ResultJson.read(fewer);
+        assertThat(r.knobs().scale()).isEqualTo(3);
+        assertThat(r.knobs().scaleFollowsClients()).as("recorded as given: the scale it ran at").isFalse();
+        assertThat(r.load()).as("nothing loaded").isNull();
+        assertThat(r.consistency().ok()).isTrue();
+
+        CliCapture.Outcome more = CliCapture.runner("run", "--jdbc-url", url, "--clients", "4", "--duration", "1s",
+                "--warmup", "0s", "--output", dir.resolve("more.json").toString());
+        assertOneLineBadInput(more, "holds scale 3, not 4");
+    }
+
     @Test
     void databaseHoldingAnotherScaleIsBadInputUntilInit(@TempDir Path dir) throws IOException {
         String url = memUrl();

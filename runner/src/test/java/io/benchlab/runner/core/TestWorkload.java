@@ -17,7 +17,7 @@ import java.util.Map;
 public final class TestWorkload {
 
     private final Map<String, Object> values = new LinkedHashMap<>(Map.of("clients", 2,
-            "duration", Duration.ofSeconds(1), "warmup", Duration.ofMillis(500), "seed", 42L));
+            "duration", Duration.ofSeconds(1), "warmup", Duration.ofMillis(500), "seed", 42L, "scale", 1));
 
     /** Any knob by its component's name, as the config holds it or as its option takes it ("250ms"). */
     public TestWorkload set(String knob, Object value) {

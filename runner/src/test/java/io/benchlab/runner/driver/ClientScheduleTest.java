@@ -88,4 +88,28 @@ class ClientScheduleTest {
         counted.finished();
         assertThat(counted.start(160)).isFalse();
     }
+
+    @Test
+    void aSettlingPlanCountsNothingMeasuredUntilItsStartIsSetThenAsAFixedPlanWould() {
+        RoundPlan plan = RoundPlan.settling(0, 1000, 500, Long.MAX_VALUE, 100);
+        ClientSchedule s = new ClientSchedule(plan, 10, metrics);
+        for (long t = 10; t < 5000; t += 100) {
+            assertThat(s.mayStart(t)).isTrue();
+            assertThat(s.start(t)).isTrue();
+            assertThat(s.measured()).isFalse();
+        }
+        assertThat(plan.over(1_000_000)).isFalse();
+        plan.measureFrom(5200);
+        // Behind by two starts when the measured phase begins: they are dropped, as after a fixed warm-up.
+        assertThat(s.mayStart(5200)).isTrue();
+        assertThat(s.intended()).isEqualTo(5210);
+        assertThat(s.start(5210)).isTrue();
+        assertThat(s.measured()).isTrue();
+        assertThat(plan.end()).isEqualTo(6200);
+        assertThat(plan.deadline()).isEqualTo(6700);
+        PhaseTotals totals = new PhaseTotals();
+        run.drainInto(totals);
+        assertThat(totals.count(Counter.MISSED_STARTS)).isZero();
+        assertThat(metrics.warmupCommittedCount()).isZero();
+    }
 }

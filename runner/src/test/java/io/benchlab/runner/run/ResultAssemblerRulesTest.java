@@ -176,7 +176,7 @@ class ResultAssemblerRulesTest {
     }
 
     static DriverOutcome outcome(boolean interrupted, String firstError, List<RoundOutcome> rounds) {
-        return new DriverOutcome(0.0, 0, 0, 0, rounds, List.of(), interrupted, firstError, 0, new PartialLedger());
+        return new DriverOutcome(0.0, null, 0, 0, 0, rounds, List.of(), interrupted, firstError, 0, new PartialLedger());
     }
 
     static Consistency okConsistency() {

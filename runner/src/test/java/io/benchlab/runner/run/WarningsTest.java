@@ -82,7 +82,7 @@ class WarningsTest {
 
     static Map<String, Warning> warnings(WorkloadConfig c, RoundOutcome round, List<IntervalPoint> intervals,
                                          Consistency consistency) {
-        DriverOutcome d = new DriverOutcome(0, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
+        DriverOutcome d = new DriverOutcome(0, null, 0, 0, 0, List.of(round), intervals, false, null, 0, new PartialLedger());
         Map<String, Warning> found = Warnings.of(c, d, consistency).stream().collect(Collectors.toMap(Warning::code, w -> w));
         assertThat(SCHEMA_CODES).as("the result schema's warning codes").containsAll(found.keySet());
         return found;
@@ -160,6 +160,68 @@ class WarningsTest {
         assertThat(w.get("interval_gaps").figure()).isEqualTo(4.5);
         assertThat(w.get("interval_gaps").message())
                 .isEqualTo("the interval series has gaps: 1 interval(s) longer than 2.0 s: 4.5 s in round 1 at 7.5 s");
+    }
+
+    /** A round with the process's and the JIT's CPU in it, as the driver reads them. */
+    static RoundOutcome compiling(double cpu, double jit) {
+        RoundOutcome r = round(10, 1000, 0, 0, 0, 0);
+        return new RoundOutcome(1, r.seconds(), r.totals(), r.memory(), cpu, jit);
+    }
+
+    static Map<String, Warning> warnings(RoundOutcome round, List<IntervalPoint> intervals, double warmup,
+                                         String ended) {
+        DriverOutcome d = new DriverOutcome(warmup, ended, 0, 0, 0, List.of(round), intervals, false, null, 0,
+                new PartialLedger());
+        return Warnings.of(config(null), d, null).stream().collect(Collectors.toMap(Warning::code, w -> w));
+    }
+
+    @Test
+    void aMeasuredPhaseThatStillCompiledMoreThanTwoPercentSaysShareSecondsAndTheWarmUp() {
+        Map<String, Warning> w = warnings(compiling(20.0, 0.9), steady(10), 0.5, "explicit");
+        assertThat(w).containsOnlyKeys("jit_compiling");
+        assertThat(w.get("jit_compiling").figure()).isEqualTo(0.045);
+        assertThat(w.get("jit_compiling").message()).isEqualTo("the JIT compiler took 4.5% of the client's CPU in the"
+                + " measured phase (0.90 s of 20.00 s), above 2%: the client was still compiling, after the 0.5 s"
+                + " --warmup given (leave it out to warm up until the client is warm)");
+        assertThat(warnings(compiling(20.0, 0.9), steady(10), 17.25, "settled").get("jit_compiling").message())
+                .endsWith("after a 17.3 s warm-up (settled; give a longer --warmup)");
+        assertThat(warnings(compiling(20.0, 0.4), steady(10), 0, "explicit")).as("2.0%: at the line").isEmpty();
+        assertThat(warnings(compiling(2.0, 0.09), steady(10), 0, "explicit"))
+                .as("4.5%, but 9 ticks of /proc: too few to judge").isEmpty();
+        assertThat(warnings(round(10, 1000, 0, 0, 0, 0), steady(10), 0, "explicit")).as("no /proc").isEmpty();
+    }
+
+    /** Intervals of 1 s whose tps goes from FIRST to LAST in N steps, each off by a fixed ±JITTER in turn. */
+    static List<IntervalPoint> ramp(int n, double first, double last, double jitter) {
+        List<IntervalPoint> points = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long committed = Math.round(first + (last - first) * i / (n - 1) + (i % 2 == 0 ? jitter : -jitter));
+            points.add(point(i + 1, 1.0, committed, 0));
+        }
+        return points;
+    }
+
+    @Test
+    void tpsThatClimbsThroughTheMeasuredPhaseIsATrendNamingItsSizeItsTestAndTheRounds() {
+        Map<String, Warning> w = warnings(round(10, 1000, 0, 0, 0, 0), ramp(20, 1000, 1300, 20), 5.0, "bound");
+        assertThat(w).containsOnlyKeys("tps_trend");
+        assertThat(w.get("tps_trend").figure()).isBetween(0.25, 0.27);
+        assertThat(w.get("tps_trend").message()).matches("tps rose 2[56]\\.\\d% through the measured phase \\(Mann-Kendall"
+                + " z [4-9]\\.\\d over 20 intervals, p < 0\\.001; rounds 100 tps\\): not one steady state, after a 5\\.0 s"
+                + " warm-up \\(bound; give a longer --warmup\\)");
+        assertThat(warnings(round(10, 1000, 0, 0, 0, 0), ramp(20, 1300, 1000, 20), 5.0, "bound")
+                .get("tps_trend").figure()).as("a fall").isNegative();
+    }
+
+    @Test
+    void aTrendTooSmallTooShortOrUnderARateIsNone() {
+        assertThat(warnings(round(10, 1000, 0, 0, 0, 0), ramp(30, 1000, 1030, 2), 5.0, "settled"))
+                .as("3%: below the 5% that counts, however clear").isEmpty();
+        assertThat(warnings(round(9, 1000, 0, 0, 0, 0), ramp(9, 1000, 1500, 0), 5.0, "settled"))
+                .as("9 intervals").isEmpty();
+        DriverOutcome d = new DriverOutcome(5, "settled", 0, 0, 0, List.of(round(20, 24_000, 0, 0, 0, 0)),
+                ramp(20, 1000, 1400, 0), false, null, 0, new PartialLedger());
+        assertThat(Warnings.of(config(2000.0), d, null)).extracting(Warning::code).doesNotContain("tps_trend");
     }
 
     @Test

@@ -96,6 +96,45 @@ class ServerSamplerTest {
         assertThat(sampling.isClosed()).as("finish closes its connection").isTrue();
     }
 
+    /**
+     * The warm-up is read as the measured phase will be (the counters at each interval's end, the
+     * waits in between), so that its code is compiled by the measured start; and all of it is
+     * thrown away: the first measured interval holds only what came after the measured start.
+     */
+    @Test
+    void theWarmUpIsReadAndCountedButNothingOfItIsKept() throws Exception {
+        try (UsageServer usage = new UsageServer(Integer.MAX_VALUE)) {
+            ServerSampler sampler = start(ContainerSources.parse(usage.url(), Path.of("unused")));
+            sql("INSERT INTO waiting VALUES ('IO:DataFileRead', 9)");
+            sampler.onEvent(event(RunEvent.Kind.WARMUP, 0));
+            insert(7);
+            awaitWaitSample(sampler);
+            sampler.onInterval(Phase.WARMUP, point(0, 0.5));
+            await(() -> usage.served().size() == 3);
+            assertThat(usage.served()).as("the container's usage: at start-up, the warm-up's start and its interval")
+                    .hasSize(3);
+            long warmReads = sampler.reads();
+            assertThat(warmReads).as("the counters at the warm-up's start and at its interval's end")
+                    .isGreaterThanOrEqualTo(2);
+            sql("DELETE FROM waiting WHERE label = 'IO:DataFileRead'");
+            begin(sampler, 1);
+            insert(5);
+            awaitWaitSample(sampler);
+            interval(sampler, 1, 1.0, 1);
+            ServerStats stats = sampler.finish();
+
+            assertThat(stats.intervals()).singleElement().satisfies(i -> {
+                assertThat(i.round()).isEqualTo(1);
+                assertThat(i.counters()).as("the warm-up's rows are not in it").containsEntry("rows_seen", 5L);
+                assertThat(i.waits()).as("nor its waits").isEqualTo(Map.of("CPU:running", 2.0, "Lock:tuple", 1.0));
+            });
+            assertThat(downstream).isEqualTo(stats.intervals());
+            assertThat(stats.reads()).as("the warm-up's statements count: the closure subtracts them")
+                    .isGreaterThan(warmReads);
+            assertThat(stats.note()).isNull();
+        }
+    }
+
     @Test
     void aCounterThatWentBackIsLeftOutAndSaid() throws Exception {
         ServerSampler sampler = start();
@@ -197,11 +236,11 @@ class ServerSamplerTest {
         assertThat(x).isNotNegative();
     }
 
-    /** A round's measured start, once the sampler has read its baseline (its first read after it). */
+    /** A round's measured start, once the sampler has read its baseline. */
     private static void begin(ServerSampler sampler, int round) throws InterruptedException {
-        long before = sampler.reads();
+        int before = sampler.baselines();
         sampler.onEvent(event(RunEvent.Kind.MEASURED, round));
-        await(() -> sampler.reads() > before);
+        await(() -> sampler.baselines() > before);
     }
 
     /** An interval's end, once the sampler has handed it on as the N-th. */

@@ -58,6 +58,16 @@ public final class KnobCodec {
         return construct(all);
     }
 
+    /** CONFIG with --scale SCALE given. */
+    public static WorkloadConfig withScale(WorkloadConfig config, int scale) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (KnobSpec knob : KnobSpec.all()) {
+            values.put(knob.field(), knob.value(config));
+        }
+        values.put("scale", scale);
+        return config(values);
+    }
+
     /** Every knob, spelled so that the runner's own parser gives back the same config. */
     public static List<String> arguments(WorkloadConfig config) {
         List<String> args = new ArrayList<>();

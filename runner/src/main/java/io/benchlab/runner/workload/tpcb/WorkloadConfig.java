@@ -19,10 +19,12 @@ import java.util.Locale;
  * {@code transactionsPerClient} is set; {@code statementTimeout} zero means no limit.
  */
 public record WorkloadConfig(
-        @Knob(names = {"-s", "--scale"}, label = "N", defaults = "" + Defaults.SCALE, min = 1,
-                help = "TPC-B scale: N branches, 10*N tellers, 100,000*N accounts (default: ${DEFAULT-VALUE}).",
-                result = "TPC-B scale factor: number of branches (each with 10 tellers and 100,000 accounts).")
-        int scale,
+        @Knob(names = {"-s", "--scale"}, label = "N", min = 1, optional = true,
+                help = "TPC-B scale: N branches, 10*N tellers, 100,000*N accounts (default: one branch per client).",
+                result = "TPC-B scale factor: number of branches (each with 10 tellers and 100,000 accounts); absent"
+                        + " when --scale was not given and the run had one branch per client (knobs.clients), as"
+                        + " pgbench advises, so that the clients do not queue on the branch rows.")
+        Integer scale,
         @Knob(names = {"-c", "--clients"}, label = "N", defaults = "" + Defaults.CLIENTS, min = 1,
                 help = "Client threads, one connection each (default: ${DEFAULT-VALUE}).",
                 result = "Number of concurrent client connections (threads) issuing transactions.")
@@ -39,9 +41,13 @@ public record WorkloadConfig(
                 result = "Number of transactions each client runs per measured round (a count); present when the run"
                         + " is count-bound.")
         Long transactionsPerClient,
-        @Knob(label = "TIME", defaults = Defaults.WARMUP,
-                help = "Warm-up before the first round, excluded from every figure (default: ${DEFAULT-VALUE}).",
-                result = "Length of the warm-up phase in seconds; 0 means no warm-up.")
+        @Knob(label = "TIME", optional = true,
+                help = "Warm-up before the first round, of exactly this length, excluded from every figure (default:"
+                        + " until the client is warm: its JIT has settled and its throughput stopped climbing, "
+                        + Defaults.WARMUP_MIN_SECONDS + "s to " + Defaults.WARMUP_MAX_SECONDS + "s).",
+                result = "Length of the warm-up phase in seconds, as given; 0 means no warm-up. Absent when"
+                        + " --warmup was not given and the warm-up lasted until the client was warm (see the result's"
+                        + " warmup for how long it took and why it ended).")
         Duration warmup,
         @Knob(names = "--rate", label = "TPS", optional = true,
                 help = "Total target rate; latency is then timed from each transaction's intended start.",
@@ -137,7 +143,7 @@ public record WorkloadConfig(
     public enum ClientDriver { JDBC, VERTX }
 
     public WorkloadConfig {
-        checkLoad(scale, loadBatchSize);
+        checkLoad(scale != null ? scale : Math.max(1, clients), loadBatchSize);
         if (clients > Defaults.MAX_CLIENTS) {
             throw new BadInputException("--clients " + clients + " is more than benchlab runs (at most "
                     + Defaults.MAX_CLIENTS + ", one thread and one connection each)");
@@ -148,7 +154,7 @@ public record WorkloadConfig(
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new BadInputException("--duration must be positive, got " + Durations.text(duration));
         }
-        if (warmup.isNegative()) {
+        if (warmup != null && warmup.isNegative()) {
             throw new BadInputException("--warmup must not be negative, got " + Durations.text(warmup));
         }
         if (interval.compareTo(Defaults.MIN_INTERVAL) < 0) {
@@ -166,7 +172,30 @@ public record WorkloadConfig(
                     + Durations.text(duration) + " round; give at least "
                     + plain(new BigDecimal(1 / seconds(duration)).round(new MathContext(3)).doubleValue()));
         }
-        checkPlannedTime(warmup, rounds, roundSeconds(duration, transactionsPerClient, clients, rateTps));
+        checkPlannedTime(longestWarmup(warmup), rounds, roundSeconds(duration, transactionsPerClient, clients, rateTps));
+    }
+
+    /**
+     * The branches the run loads and drives: --scale when given, else one per client, so that the
+     * default run measures the engine and not the queue on one branch row. Every client pod
+     * derives it from the run-wide clients, so they all load and expect the same scale.
+     */
+    public int branches() {
+        return scale != null ? scale : Math.max(1, clients);
+    }
+
+    /** True when the warm-up lasts until the client is warm, rather than a --warmup given. */
+    public boolean warmupSettles() {
+        return warmup == null;
+    }
+
+    /** The longest the warm-up may take: --warmup when given, else the settling warm-up's bound. */
+    public Duration longestWarmup() {
+        return longestWarmup(warmup);
+    }
+
+    private static Duration longestWarmup(Duration warmup) {
+        return warmup != null ? warmup : Duration.ofSeconds(Defaults.WARMUP_MAX_SECONDS);
     }
 
     /** What the knobs of a load, which {@code init} takes without the rest, cannot say on their own. */

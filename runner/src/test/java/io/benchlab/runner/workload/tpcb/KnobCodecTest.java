@@ -9,6 +9,7 @@ import io.benchlab.runner.core.BadInputException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -158,6 +159,10 @@ class KnobCodecTest {
         if (type == int.class) {
             return List.of((Integer) current + 1, (Integer) current * 2);
         }
+        if (type == Integer.class) {
+            // null: the scale follows the clients.
+            return current == null ? List.of(3) : Arrays.asList((Integer) current + 1, null);
+        }
         if (type == long.class || type == Long.class) {
             return current == null ? List.of(7L) : List.of((Long) current + 1, -(Long) current - 3);
         }
@@ -165,8 +170,9 @@ class KnobCodecTest {
             return current == null ? List.of(333.25) : List.of((Double) current * 1.5);
         }
         if (type == Duration.class) {
+            // null: the warm-up lasts until the client is warm (a config refuses it for the others).
             return current == null ? List.of(Duration.ofSeconds(2))
-                    : List.of(((Duration) current).plusMillis(250), ((Duration) current).plusNanos(500));
+                    : Arrays.asList(((Duration) current).plusMillis(250), ((Duration) current).plusNanos(500), null);
         }
         throw new AssertionError("a knob of type " + type + ": teach this test its values");
     }
