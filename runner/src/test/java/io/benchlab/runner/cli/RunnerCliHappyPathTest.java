@@ -78,7 +78,7 @@ class RunnerCliHappyPathTest {
         String jdbc = hsqldb();
         Path out = dir.resolve("nested").resolve("run.json");
         CliCapture.Outcome o = CliCapture.runner("run", "--engine", "hsqldb", "--jdbc-url", jdbc,
-                "--clients", "2", "--duration", "1s", "--warmup", "0s", "--seed", "7", "--output", out.toString());
+                "--scale", "1", "--clients", "2", "--duration", "1s", "--warmup", "0s", "--seed", "7", "--output", out.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
         assertThat(out).isRegularFile();
         String json = Files.readString(out);
@@ -117,7 +117,7 @@ class RunnerCliHappyPathTest {
     @Test
     void checkSaysConsistentAfterInitAndInconsistentAfterCorruption() throws SQLException {
         String jdbc = h2();
-        CliCapture.Outcome init = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc);
+        CliCapture.Outcome init = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc, "--scale", "1");
         assertThat(init.exitCode()).as("%s", init).isZero();
         assertThat(init.allOut()).contains("loaded scale 1: 100011 rows");
 
@@ -139,19 +139,19 @@ class RunnerCliHappyPathTest {
     void initIsIdempotentAndReinitDropsTheHistory(@TempDir Path dir) throws SQLException {
         String jdbc = h2();
         for (int i = 0; i < 2; i++) {
-            CliCapture.Outcome o = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc);
+            CliCapture.Outcome o = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc, "--scale", "1");
             assertThat(o.exitCode()).as("init #%d: %s", i + 1, o).isZero();
             assertThat(counts(jdbc)).isEqualTo(expectedCounts(1, 0));
         }
 
         Path out = dir.resolve("run.json");
-        CliCapture.Outcome run = CliCapture.runner("run", "--engine", "h2", "--jdbc-url", jdbc, "--clients", "2",
+        CliCapture.Outcome run = CliCapture.runner("run", "--engine", "h2", "--jdbc-url", jdbc, "--scale", "1", "--clients", "2",
                 "--duration", "1s", "--warmup", "0s", "--quiet", "--output", out.toString());
         assertThat(run.exitCode()).as("%s", run).isZero();
         Map<String, Long> afterRun = counts(jdbc);
         assertThat(afterRun.get("history")).isPositive();
 
-        CliCapture.Outcome reinit = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc);
+        CliCapture.Outcome reinit = CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc, "--scale", "1");
         assertThat(reinit.exitCode()).as("%s", reinit).isZero();
         assertThat(counts(jdbc)).isEqualTo(expectedCounts(1, 0));
         assertThat(balances(jdbc)).containsOnly(0L);
@@ -160,7 +160,7 @@ class RunnerCliHappyPathTest {
     @Test
     void runOnLoadedDataDoesNotReloadButRunInitDoes(@TempDir Path dir) throws IOException {
         String jdbc = h2();
-        assertThat(CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc).exitCode()).isZero();
+        assertThat(CliCapture.runner("init", "--engine", "h2", "--jdbc-url", jdbc, "--scale", "1").exitCode()).isZero();
 
         Path first = dir.resolve("first.json");
         CliCapture.Outcome o1 = CliCapture.runner("run", "--engine", "h2", "--jdbc-url", jdbc, "--clients", "1",

@@ -143,11 +143,12 @@ public record WorkloadConfig(
     public enum ClientDriver { JDBC, VERTX }
 
     public WorkloadConfig {
-        checkLoad(scale != null ? scale : Math.max(1, clients), loadBatchSize);
+        // The clients first: a scale derived from too many clients is their fault, not the scale's.
         if (clients > Defaults.MAX_CLIENTS) {
             throw new BadInputException("--clients " + clients + " is more than benchlab runs (at most "
                     + Defaults.MAX_CLIENTS + ", one thread and one connection each)");
         }
+        checkLoad(scale != null ? scale : Math.max(1, clients), loadBatchSize);
         if ((duration == null) == (transactionsPerClient == null)) {
             throw new BadInputException("give either --duration or --transactions-per-client, not both");
         }
