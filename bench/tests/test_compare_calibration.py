@@ -18,7 +18,7 @@ class SummaryTest(unittest.TestCase):
         # 10 slow pairs: 9 with tps 30-35% lower, found in 8; one -20% within its noise.
         self.slow = [pair(1000, 680, "regressed", 25.0) for _ in range(8)] + [
             pair(1000, 650, "inconclusive", 40.0), pair(1000, 800, "inconclusive", 30.0)]
-        self.s = cc.summary("postgres", self.same, self.slow, [], [], drop=30)
+        self.s = cc.summary("engine-a", self.same, self.slow, [], [], drop=30)
 
     def test_counts(self):
         s = self.s

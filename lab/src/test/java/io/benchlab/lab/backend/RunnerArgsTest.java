@@ -47,7 +47,9 @@ class RunnerArgsTest {
                 .doesNotContain("password=");
         assertThat(args.contains("--quiet")).isEqualTo(quiet);
         assertThat(args.contains("--strict")).isEqualTo(outputOptions.contains("--strict"));
-        List<String> workloadPart = new ArrayList<>(args.subList(args.indexOf("--scale"), args.size()));
+        // The knobs follow the fixed options and the output flags; a knob left to its default is not passed.
+        int knobs = args.indexOf(RunnerArgs.RESULT_FILE) + 1 + (quiet ? 1 : 0) + (outputOptions.contains("--strict") ? 1 : 0);
+        List<String> workloadPart = new ArrayList<>(args.subList(knobs, args.size()));
         assertThat(parse(workloadPart)).isEqualTo(w);
     }
 }

@@ -36,7 +36,7 @@ class LabCliTest {
     @Test
     void runOnTheEmbeddedBackendWritesAValidResult(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("lab.json");
-        CliCapture.Outcome o = lab("run", "--engine", "h2", "--clients", "2", "--duration", "1s", "--warmup", "0s",
+        CliCapture.Outcome o = lab("run", "--engine", "h2", "--scale", "1", "--clients", "2", "--duration", "1s", "--warmup", "0s",
                 "--output", out.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
         String json = Files.readString(out);

@@ -33,7 +33,7 @@ class ReportCliTest {
     @BeforeAll
     static void run() {
         result = shared.resolve("h2.json");
-        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "run", "--engine", "h2", "--clients", "2",
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "run", "--engine", "h2", "--scale", "1", "--clients", "2",
                 "--duration", "1s", "--warmup", "0s", "-q", "-o", result.toString());
         assertThat(o.exitCode()).as("%s", o).isZero();
     }
