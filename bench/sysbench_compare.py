@@ -2,7 +2,7 @@
 
   python3 -m bench.sysbench_compare [--scale 10] [--duration 20] [--warmup 10] [--clients 1,8,32]
       [--profiles durable,relaxed] [--repeat 3] [--port 53307]
-      [--services-dir /tmp/benchlab-bench-mariadb] [--driver jdbc]
+      [--services-dir /tmp/benchlab-bench-mariadb] [--driver vertx|jdbc]
   python3 -m bench.sysbench_compare --quick     # smoke test: scale 4, 5 s, 2 s warm-up, clients 1 and 8, once
 
 1. Starts a MariaDB of its own with .ci/services (state dir --services-dir, port --port), so the
@@ -57,7 +57,8 @@ def parser(profile_names):
     p.add_argument("--port", type=int, default=53307, help="the bench server's port (default 53307)")
     p.add_argument("--services-dir", default="/tmp/benchlab-bench-mariadb",
                    help="the bench server's state dir (default /tmp/benchlab-bench-mariadb)")
-    p.add_argument("--driver", default="jdbc", help="benchlab's --driver, passed as it is (default jdbc)")
+    p.add_argument("--driver", default="vertx",
+                   help="benchlab's --driver, passed as it is (default vertx, as the runner's on MariaDB)")
     p.add_argument("--quick", action="store_true", help="smoke test: scale 4, 5 s, 2 s warm-up, clients 1 and 8, once")
     return p
 

@@ -138,7 +138,7 @@ class ArgsTest(unittest.TestCase):
         with mock.patch.object(local, "installed", return_value=True):
             a, known = sysbench_compare.arguments([])
             self.assertEqual((a.scale, a.duration, a.warmup, a.clients, a.repeat), (10, 20, 10, [1, 8, 32], 3))
-            self.assertEqual((a.profiles, a.driver), (list(known), "jdbc"))
+            self.assertEqual((a.profiles, a.driver), (list(known), "vertx"))
             a, _ = sysbench_compare.arguments(["--quick", "--driver", "vertx"])
             self.assertEqual((a.scale, a.duration, a.warmup, a.clients, a.repeat), (4, 5, 2, [1, 8], 1))
             self.assertEqual(a.driver, "vertx")   # passed through: benchlab says which it takes
