@@ -74,7 +74,9 @@ class CompareIT {
         for (String metric : new String[] {"tps", "p50 ms", "p95 ms", "p99 ms", "failures %"}) {
             assertThat(verdict(o.out(), metric)).as("%s\n%s", metric, o.out()).isNotEqualTo("regressed");
         }
-        assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isEqualTo("no change");
+        // "no change" needs the interval within the threshold, which ALPHA's wide interval may
+        // not show from 8 rounds when a round stalls on a busy machine: inconclusive is honest too.
+        assertThat(verdict(o.out(), "tps")).as("%s", o.out()).isIn("no change", "inconclusive");
         assertThat(o.out()).contains("samples: 8 rounds against 8").endsWith("no regression\n");
     }
 

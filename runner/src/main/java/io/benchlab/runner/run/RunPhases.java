@@ -148,23 +148,28 @@ final class RunPhases {
     }
 
     /**
-     * Loads the data when asked or when the tables are missing; otherwise the scale must match,
-     * or, without --scale, a database that holds at least one branch per client is run at the
+     * Loads the data when asked or when the tables are missing; otherwise a given --scale must
+     * match. Without --scale, a database that holds at least one branch per client is run at the
      * scale it holds, as pgbench takes its scale from its branches: no reload of a large database
-     * for a default that only asks for enough branches. The result records that scale as given.
+     * for a default that only asks for enough branches; the result records that scale as given.
      * Client pods do not: each would find it alone, and they must agree on it before they meet.
+     * A database with fewer branches than the default asks for is reloaded at the default: a
+     * sweep from 1 to 8 clients in one process finds the 1 branch its first point loaded.
      */
     private boolean load() throws SQLException {
         boolean present = TpcbSchema.present(admin);
         if (!config.init() && present) {
             int loaded = TpcbSchema.loadedScale(admin);
-            if (loaded != config.branches() && config.scale() == null && pods.alone() && loaded >= config.clients()) {
+            boolean derived = config.scale() == null;
+            if (loaded != config.branches() && derived && pods.alone() && loaded >= config.clients()) {
                 config = KnobCodec.withScale(config, loaded);
-            } else if (loaded != config.branches()) {
+                return true;
+            } else if (loaded != config.branches() && !derived) {
                 throw new BadInputException("the database holds scale " + loaded + ", not " + config.branches()
                         + "; add --init to reload it");
+            } else if (loaded == config.branches()) {
+                return true;
             }
-            return true;
         }
         TpcbLoader.Outcome out = new TpcbLoader(target.engine(), config.loadBatchSize(), loadProgress,
                 Defaults.LOAD_PROGRESS_EVERY.toNanos(), stop::requested).load(admin, config.branches());

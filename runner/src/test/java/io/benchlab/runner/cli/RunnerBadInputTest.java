@@ -343,9 +343,9 @@ class RunnerBadInputTest {
         assertNoResultIn(dir);
     }
 
-    /** Without --scale, a database holding a branch per client or more is run at its scale, as pgbench does; fewer is bad input. */
+    /** Without --scale, a database holding a branch per client or more is run at its scale, as pgbench does; fewer is reloaded. */
     @Test
-    void withoutScaleADatabaseHoldingEnoughBranchesIsRunAtTheScaleItHolds(@TempDir Path dir) throws IOException {
+    void withoutScaleADatabaseHoldingEnoughBranchesIsRunAtTheScaleItHoldsAndFewerIsReloaded(@TempDir Path dir) throws IOException {
         String url = memUrl();
         CliCapture.Outcome loaded = CliCapture.runner("run", "--jdbc-url", url, "--scale", "3",
                 "--clients", "1", "--duration", "1s", "--warmup", "0s", "--quiet", "--output",
@@ -362,9 +362,14 @@ class RunnerBadInputTest {
         assertThat(r.load()).as("nothing loaded").isNull();
         assertThat(r.consistency().ok()).isTrue();
 
-        CliCapture.Outcome more = CliCapture.runner("run", "--jdbc-url", url, "--clients", "4", "--duration", "1s",
-                "--warmup", "0s", "--output", dir.resolve("more.json").toString());
-        assertOneLineBadInput(more, "holds scale 3, not 4");
+        Path more = dir.resolve("more.json");
+        CliCapture.Outcome o4 = CliCapture.runner("run", "--jdbc-url", url, "--clients", "4", "--duration", "1s",
+                "--warmup", "0s", "--quiet", "--output", more.toString());
+        assertThat(o4.exitCode()).as("%s", o4).isZero();
+        io.benchlab.results.RunResult r4 = io.benchlab.results.ResultJson.read(more);
+        assertThat(r4.load()).as("reloaded at a branch per client").isNotNull();
+        assertThat(r4.load().scale()).isEqualTo(4);
+        assertThat(r4.knobs().scaleFollowsClients()).isTrue();
     }
 
     @Test
