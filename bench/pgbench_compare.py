@@ -35,10 +35,10 @@ import signal
 import sys
 import time
 
-from .common.core import ROOT, bench_parser, build, counts, die, out_dir, words
+from .common.core import ROOT, bench_parser, build, die, out_dir
 from .pgbench import local, report
-from .pgbench.server import HOST, Server, is_test_servers, profiles
-from .pgbench.sides import TABLES, Setup, add_driver_option, add_tables_option
+from .pgbench.server import HOST, Server, profiles
+from .pgbench.sides import TABLES, Setup, add_driver_option, add_tables_option, check_cells
 
 TARGET = 1.00   # benchlab tps / pgbench tps
 
@@ -70,13 +70,7 @@ def arguments(argv=None):
     a = parser(known).parse_args(argv)
     if a.quick:
         a.scale, a.duration, a.clients = 4, 5, "1,8"
-    a.repeat = a.repeat if a.repeat is not None else 1 if a.quick else 3
-    a.clients = counts(a.clients, "--clients")
-    a.profiles = words(a.profiles, "--profiles", known)
-    if a.scale < 1 or a.duration < 1 or a.warmup < 0 or a.repeat < 1:
-        die("scale, duration and repeat at least 1, warm-up at least 0", 2)
-    if is_test_servers(a.services_dir):
-        die(f"--services-dir {a.services_dir} is the test servers' state dir; use another", 2)
+    check_cells(a, known)
     return a, known
 
 

@@ -33,12 +33,12 @@ import signal
 import sys
 import time
 
-from .common.core import ROOT, bench_parser, build, counts, die, out_dir, words
+from .common.core import ROOT, bench_parser, build, die, out_dir
 from .common.fmt import fmt, span, times
 from .common.pairs import ratios
 from .common.stats import ratio
-from .pgbench.server import is_test_servers
-from .pgbench.sides import Setup
+from .pgbench import report
+from .pgbench.sides import Setup, check_cells
 from .sysbench import local
 from .sysbench.server import HOST, Server, profiles
 
@@ -72,15 +72,9 @@ def arguments(argv=None):
     a = parser(known).parse_args(argv)
     if a.quick:
         a.scale, a.duration, a.warmup, a.clients = 4, 5, 2, "1,8"
-    a.repeat = a.repeat if a.repeat is not None else 1 if a.quick else 3
-    a.clients = counts(a.clients, "--clients")
-    a.profiles = words(a.profiles, "--profiles", known)
-    if a.scale < 1 or a.duration < 1 or a.warmup < 0 or a.repeat < 1:
-        die("scale, duration and repeat at least 1, warm-up at least 0", 2)
+    check_cells(a, known)
     if not 1024 <= a.port <= 65533:
         die(f"--port {a.port}: give a port from 1024 to 65533 (the next two are named to .ci/services for its other servers)", 2)
-    if is_test_servers(a.services_dir):
-        die(f"--services-dir {a.services_dir} is the test servers' state dir; use another", 2)
     if not local.installed():
         die(local.INSTALL, 2)
     return a, known
@@ -179,8 +173,7 @@ def main(argv=None) -> int:
           f"medians of {a.repeat} run(s) per side; client CPU in the measured phase; load average "
           f"{load0[0]:.1f} at the start, {load1[0]:.1f} at the end ({load1[2]:.1f} over 15 min), {os.cpu_count()} CPUs")
     table(rows)
-    miss = [f"{r['profile']} c{r['clients']} ({r['ratio']:.2f}x)" for r in rows
-            if r["ratio"] is not None and r["ratio"] < TARGET]
+    miss = report.missed(rows, TARGET)
     print(f"target benchlab tps >= {TARGET:.2f}x sysbench: "
           + (f"missed in {len(miss)} of {len(rows)}: {', '.join(miss)}" if miss else f"met in all {len(rows)}"))
     for msg in found:

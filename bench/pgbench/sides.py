@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..common.core import counts, die, words
 from ..common.stats import median
+from .server import is_test_servers
 
 TABLES = {"benchlab": "benchlab's tables", "own": "its own tables"}
 SIDES = ("pgbench", "benchlab")
@@ -67,3 +69,14 @@ def summarize(runs: list[dict], keys) -> dict:
     out["ok"] = all(r["ok"] for r in runs)
     out["why"] = "; ".join(r["why"] for r in runs if not r["ok"] and r.get("why"))
     return out
+
+
+def check_cells(a, known) -> None:
+    """The options both peer benches take, defaulted and checked in place: a bad one exits 2 with one line."""
+    a.repeat = a.repeat if a.repeat is not None else 1 if a.quick else 3
+    a.clients = counts(a.clients, "--clients")
+    a.profiles = words(a.profiles, "--profiles", known)
+    if a.scale < 1 or a.duration < 1 or a.warmup < 0 or a.repeat < 1:
+        die("scale, duration and repeat at least 1, warm-up at least 0", 2)
+    if is_test_servers(a.services_dir):
+        die(f"--services-dir {a.services_dir} is the test servers' state dir; use another", 2)
