@@ -6,16 +6,13 @@ image, ALTER SYSTEM as the cluster's superuser over the Unix socket) is reset wh
 """
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-from ..common.core import ROOT
 from ..common.descriptors import image_profiles
-from ..common.services import read_env
+from ..common.services import ServicesServer
 
 ENGINE = "postgres"
-SERVICES = ROOT / ".ci" / "services"
 HOST = "127.0.0.1"
 DEFAULT_STATE = "/tmp/benchlab-services"   # .ci/services' own, the tests' servers
 
@@ -30,48 +27,27 @@ def is_test_servers(state_dir: str) -> bool:
     return Path(state_dir).resolve() == Path(os.environ.get("BENCHLAB_SERVICES_DIR", DEFAULT_STATE)).resolve()
 
 
-class Server:
+class Server(ServicesServer):
     """The bench instance of .ci/services: start, superuser SQL over the socket, SQL as bench over TCP."""
 
+    ENGINE, URL_VAR, PASSWORD_FILE_VAR = ENGINE, "BENCHLAB_PG_URL", "BENCHLAB_PG_PASSWORD_FILE"
+
     def __init__(self, state_dir: str, port: int, profiles: dict[str, dict[str, str]]):
-        self.state = Path(state_dir).resolve()
-        self.port, self.profiles = port, profiles
         others = [p for p in (53307, 59002, 53308, 59003) if p != port][:2]
-        self.env = dict(os.environ, BENCHLAB_SERVICES_DIR=str(self.state), BENCHLAB_PG_PORT=str(port),
-                        BENCHLAB_MARIADB_PORT=str(others[0]), BENCHLAB_HSQLDB_PORT=str(others[1]))
-        self.started = False
+        super().__init__(state_dir, port, profiles, {"BENCHLAB_PG_PORT": str(port),
+                         "BENCHLAB_MARIADB_PORT": str(others[0]), "BENCHLAB_HSQLDB_PORT": str(others[1])})
 
-    def services(self, *args: str) -> None:
-        proc = subprocess.run(["bash", str(SERVICES), *args], env=self.env, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise RuntimeError(f".ci/services {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr.strip()}")
-
-    def start(self) -> None:
-        self.started = True
-        self.services("start", ENGINE)
-        env = read_env(self.state / "env")
+    def start(self) -> dict[str, str]:
+        env = super().start()
         self.bin = Path(env["BENCHLAB_PG_BIN"])
-        self.url = env["BENCHLAB_PG_URL"]
-        self.password_file = env["BENCHLAB_PG_PASSWORD_FILE"]
         self.client_env = dict(os.environ, PGPASSFILE=env["BENCHLAB_PG_PASSFILE"], PGHOST=HOST,
                                PGPORT=str(self.port), PGUSER="bench", PGDATABASE="bench")
         self.client_env.pop("PGPASSWORD", None)
+        return env
 
-    def stop(self) -> None:
-        """Resets the profile (if it can) and stops the server; a no-op when it was not started."""
-        if not self.started:
-            return
-        try:
-            self.admin(*[f"ALTER SYSTEM RESET {k}" for k in next(iter(self.profiles.values()))],
-                       "SELECT pg_reload_conf()")
-        except RuntimeError as e:   # the stop below matters more
-            print(f"resetting the profile failed: {e}", file=sys.stderr)
-        self.services("stop", ENGINE)
-        self.started = False
-
-    def target(self) -> list[str]:
-        """The lab's and the runner's options for this server."""
-        return ["--engine", ENGINE, "--jdbc-url", self.url, "--user", "bench", "--password-file", self.password_file]
+    def reset_profile(self) -> None:
+        self.admin(*[f"ALTER SYSTEM RESET {k}" for k in next(iter(self.profiles.values()))],
+                   "SELECT pg_reload_conf()")
 
     def postmaster(self) -> int:
         return int((self.state / "postgres" / "data" / "postmaster.pid").read_text().split()[0])

@@ -7,18 +7,14 @@ superuser (root over the Unix socket) and read back by a new session as bench ov
 reset when the server stops. .ci/services' server keeps its binary log off (log_bin is not
 dynamic), so there sync_binlog is set and read back but has no disk to sync.
 """
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-from ..common.core import ROOT
 from ..common.descriptors import image_profiles
-from ..common.services import read_env
+from ..common.services import ServicesServer
 
 ENGINE = "mariadb"
-SERVICES = ROOT / ".ci" / "services"
 HOST = "127.0.0.1"
 
 
@@ -27,48 +23,27 @@ def profiles() -> dict[str, dict[str, str]]:
     return image_profiles(ENGINE)
 
 
-class Server:
+class Server(ServicesServer):
     """The bench instance of .ci/services: start, superuser SQL over the socket, SQL as bench over TCP."""
 
+    ENGINE, URL_VAR, PASSWORD_FILE_VAR = ENGINE, "BENCHLAB_MARIADB_URL", "BENCHLAB_MARIADB_PASSWORD_FILE"
+
     def __init__(self, state_dir: str, port: int, profiles: dict[str, dict[str, str]]):
-        self.state = Path(state_dir).resolve()
-        self.port, self.profiles = port, profiles
-        # .ci/services wants all three ports apart; only this one is started.
-        self.env = dict(os.environ, BENCHLAB_SERVICES_DIR=str(self.state), BENCHLAB_MARIADB_PORT=str(port),
-                        BENCHLAB_PG_PORT=str(port + 1), BENCHLAB_HSQLDB_PORT=str(port + 2))
-        self.started = False
+        super().__init__(state_dir, port, profiles, {"BENCHLAB_MARIADB_PORT": str(port),
+                         "BENCHLAB_PG_PORT": str(port + 1), "BENCHLAB_HSQLDB_PORT": str(port + 2)})
         self.defaults: dict[str, str] = {}
 
-    def services(self, *args: str) -> None:
-        proc = subprocess.run(["bash", str(SERVICES), *args], env=self.env, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise RuntimeError(f".ci/services {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr.strip()}")
-
-    def start(self) -> None:
-        self.started = True
-        self.services("start", ENGINE)
-        env = read_env(self.state / "env")
-        self.url = env["BENCHLAB_MARIADB_URL"]
-        self.password_file = env["BENCHLAB_MARIADB_PASSWORD_FILE"]
+    def start(self) -> dict[str, str]:
+        env = super().start()
         self.client_cnf = env["BENCHLAB_MARIADB_DEFAULTS_FILE"]
         self.admin_cnf = str(self.state / ENGINE / "admin.cnf")
         self.defaults = self.read_settings(next(iter(self.profiles.values())))
+        return env
 
-    def stop(self) -> None:
-        """Sets the server's own values back (if it can) and stops it; a no-op when it was not started."""
-        if not self.started:
-            return
-        try:
-            if self.defaults:
-                self.admin(*[f"SET GLOBAL {k} = {v}" for k, v in self.defaults.items()])
-        except RuntimeError as e:   # the stop below matters more
-            print(f"resetting the profile failed: {e}", file=sys.stderr)
-        self.services("stop", ENGINE)
-        self.started = False
-
-    def target(self) -> list[str]:
-        """The lab's and the runner's options for this server."""
-        return ["--engine", ENGINE, "--jdbc-url", self.url, "--user", "bench", "--password-file", self.password_file]
+    def reset_profile(self) -> None:
+        """Sets the server's own values back, as they were read at the start."""
+        if self.defaults:
+            self.admin(*[f"SET GLOBAL {k} = {v}" for k, v in self.defaults.items()])
 
     def password(self) -> str:
         return Path(self.password_file).read_text().strip()
