@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
  * its own. It listens to the collector as a sink does, and never blocks it: a round's measured
  * start sets the counters' baseline, each measured interval's end reads them again (the deltas get
  * the interval's round and t), and in between the sessions are sampled by wait every
- * {@link Defaults#WAIT_SAMPLE_EVERY}. Where the target names its container's source, the
- * container's usage is read right after the counters.
+ * {@link ServerProbe#waitsEvery} (the server's own period). Where the target names its
+ * container's source, the container's usage is read right after the counters.
  *
  * <p>During the warm-up it reads as it will in the measured phase, and throws what it read
  * away: its own code and the driver's paths for its queries are compiled by the measured start
@@ -191,7 +191,7 @@ public final class ServerSampler implements ResultSink {
     public ServerStats finish() throws InterruptedException {
         stopping = true;
         if (connection == null) {
-            return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, 0, 0, List.of(), note);
+            return new ServerStats(sources(), probe.waitsEvery().toNanos() / 1e6, 0, 0, List.of(), note);
         }
         events.add(new End());
         thread.join(Defaults.SERVER_STATS_TIMEOUT.toMillis());
@@ -211,7 +211,7 @@ public final class ServerSampler implements ResultSink {
         synchronized (intervals) {
             copy = List.copyOf(intervals);
         }
-        return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, reads,
+        return new ServerStats(sources(), probe.waitsEvery().toNanos() / 1e6, reads,
                 LatencySummary.round3(cpuSeconds), copy, note);
     }
 
@@ -242,7 +242,7 @@ public final class ServerSampler implements ResultSink {
     }
 
     private void loop() {
-        long waitEvery = Defaults.WAIT_SAMPLE_EVERY.toNanos();
+        long waitEvery = probe.waitsEvery().toNanos();
         long nextWaitSample = Long.MAX_VALUE;
         try {
             while (true) {
