@@ -46,7 +46,7 @@ record RunPlan(
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
         String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
-                : image.tag(spec.profile(), settings.registry());
+                : image.tag(spec.profile(), provisioning.engineVersion(), settings.registry());
         Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
                 provisioning.db()));
         // The runner reaches the database by its Service's name, which is known before the Service exists.
