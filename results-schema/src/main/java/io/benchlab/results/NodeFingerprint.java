@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * What the nodes of a run were, as far as figures depend on it: the runner's kernel, CPU model and
  * count, cgroup limits, boot id and container runtime (from the result's environment), and on the
- * container backends each side's runtime, and on Kubernetes each side's kubelet and node size
- * (from its placement). Two runs whose fingerprints differ ran on other machines, or on the same
+ * container backends each side's runtime and the database's storage kind, and on Kubernetes each
+ * side's kubelet and node size (from its placement). Two runs whose fingerprints differ ran on other machines, or on the same
  * machine after a reboot or an upgrade: lab compare and lab history refuse to mix them unless
  * told to. A fact the result does not hold (an older schema version) is left out, not guessed.
  */
@@ -45,6 +45,8 @@ public record NodeFingerprint(Map<String, String> facts) {
         }
         put(f, name + " runtime", s.containerEngine());
         put(f, name + " kubelet", s.kubeletVersion());
+        // Another storage is another disk (or none): a durable run's figures are the storage's.
+        put(f, name + " storage", s.storage() == null ? null : s.storage().kind());
         if (s.nodeCapacity() != null) {
             put(f, name + " node cpus", s.nodeCapacity().cpus());
             put(f, name + " node memory", s.nodeCapacity().memoryBytes());

@@ -27,6 +27,7 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
      * One side of the run: a container or pod, or the local process. {@code cpuLimit} and
      * {@code memoryLimitBytes} are the limits in force as the runtime reports them
      * ({@code limitsSource} says who reported them); the Kubernetes fields are null elsewhere.
+     * {@code storage}: where the database's side kept its data (the docker backend records it).
      */
     public record Side(
             String node,
@@ -41,16 +42,31 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
             String kubeletVersion,
             Resources nodeCapacity,
             Resources nodeAllocatable,
-            String limitsSource) {
+            String limitsSource,
+            Storage storage) {
 
         public Side {
             labels = labels == null ? Map.of() : Map.copyOf(labels);
+        }
+
+        /** A side whose storage is not recorded (the runner's, a pod's, a result from before storage was). */
+        public Side(String node, String image, String imageDigest, Double cpuLimit, Long memoryLimitBytes,
+                    String containerEngine, Map<String, String> labels, String pod, String qosClass,
+                    String kubeletVersion, Resources nodeCapacity, Resources nodeAllocatable, String limitsSource) {
+            this(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, pod, qosClass,
+                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, null);
         }
 
         public Side(String node, String image, String imageDigest, Double cpuLimit, Long memoryLimitBytes,
                     String containerEngine, Map<String, String> labels) {
             this(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, null, null, null, null,
                     null, null);
+        }
+
+        /** The same side, with where its data was kept. */
+        public Side withStorage(Storage where) {
+            return new Side(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, pod, qosClass,
+                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, where);
         }
     }
 

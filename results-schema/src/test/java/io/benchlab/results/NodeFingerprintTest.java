@@ -50,4 +50,21 @@ class NodeFingerprintTest {
                 "amd64", "EPYC", 2, 1L << 30, "host", List.of(), 1.0, null, null, null, null), kube("v1.33.1")));
         assertThat(a.differences(old)).isEmpty();
     }
+
+    @Test
+    void anotherStorageKindOfTheDatabaseIsAnotherSetUp() {
+        Placement container = docker("container");
+        NodeFingerprint a = NodeFingerprint.of(on(env("6.1.0", "b1", 1.0), container));
+        NodeFingerprint b = NodeFingerprint.of(on(env("6.1.0", "b1", 1.0), docker("tmpfs")));
+        assertThat(a.facts()).containsEntry("database storage", "container").doesNotContainKey("runner storage");
+        assertThat(a.differences(b)).containsExactly("database storage container vs tmpfs");
+        // A result from before storage was recorded: unknown, not different.
+        assertThat(a.differences(NodeFingerprint.of(on(env("6.1.0", "b1", 1.0), docker(null))))).isEmpty();
+    }
+
+    private static Placement docker(String storage) {
+        Placement.Side side = new Placement.Side("host", "img", null, 1.0, 1L << 30, "podman 5.4.2", Map.of());
+        return new Placement("docker", side,
+                storage == null ? side : side.withStorage(Storage.of(storage, null)));
+    }
 }

@@ -69,10 +69,22 @@ class ResultJsonTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"full", "failed", "interrupted"})
+    @ValueSource(strings = {"full", "onTmpfs", "failed", "interrupted"})
     void readOfWriteGivesTheSameResult(String which) {
         RunResult sample = sample(which);
         assertThat(ResultJson.read(ResultJson.write(sample))).isEqualTo(sample);
+    }
+
+    @Test
+    void aResultFromBeforeStorageWasRecordedReadsWithoutIt() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                ResultJson.mapper().readTree(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("placement").path("database")).remove("storage");
+        RunResult old = ResultJson.read(ResultJson.mapper().writeValueAsString(tree));
+        Placement p = SampleResults.full().placement();
+        assertThat(old.placement().database().storage()).isNull();
+        assertThat(old.placement().database()).isEqualTo(p.database().withStorage(null));
+        assertThat(old.placement().runner()).isEqualTo(p.runner());
     }
 
     @Test
@@ -107,6 +119,7 @@ class ResultJsonTest {
     static RunResult sample(String which) {
         return switch (which) {
             case "full" -> SampleResults.full();
+            case "onTmpfs" -> SampleResults.onTmpfs();
             case "failed" -> SampleResults.failed();
             case "interrupted" -> SampleResults.interrupted();
             default -> throw new IllegalArgumentException(which);

@@ -71,7 +71,11 @@ public final class SampleResults {
                         new Placement.Side("build-host-1", "benchlab/h2:2.3.232",
                                 "sha256:0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9",
                                 2.0, 4_294_967_296L, "docker 27.3.1",
-                                Map.of("benchlab.io/role", "database"))),
+                                Map.of("benchlab.io/role", "database"))
+                                .withStorage(new Storage("volume", "/var/lib/postgresql/data", null, "ext4",
+                                        "rw,relatime rw,discard", 270_553_174_016L, "/dev/vda", true,
+                                        new Storage.FlushLatency(500, 0.081, 0.209, 0.467),
+                                        "a named volume: a folder of the container engine's on the node's disk"))),
                 new Load(10, 1_000_110L, 7.842, "batch-insert"),
                 new Warmup(5.0, 5_800, 1, 1_690, Warmup.EXPLICIT),
                 round2,
@@ -97,6 +101,15 @@ public final class SampleResults {
                                 new ServerStats.Container(10.011, 7.412, 301_465_600L, 0L, 52_428_800L, 4_186_112L,
                                         3_770_368L))),
                         "counters went back in round 2 at t 10.0 (a server restart or a statistics reset): xact_commit"));
+    }
+
+    /** The full run with its database's data in memory: a tmpfs of the size asked for, which no block device holds. */
+    public static RunResult onTmpfs() {
+        RunResult r = full();
+        Placement p = r.placement();
+        return r.withPlacement(new Placement(p.backend(), p.runner(), p.database().withStorage(new Storage("tmpfs",
+                "/var/lib/postgresql/data", 2L << 30, "tmpfs", "rw,nosuid,nodev,relatime rw,size=2097152k", 2L << 30,
+                null, null, new Storage.FlushLatency(500, 0.0019, 0.0021, 0.17), "memory"))));
     }
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */

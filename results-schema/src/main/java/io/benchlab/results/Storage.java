@@ -1,0 +1,37 @@
+package io.benchlab.results;
+
+/**
+ * Where the database kept its data, as the run asked for it and as seen from inside the
+ * database's container: a durable result is decided by the storage, so it is part of the set-up.
+ * {@code kind} is what the run asked for ({@code container}, {@code volume}, {@code tmpfs},
+ * {@code bind}); {@code requestedBytes} the size it asked for (tmpfs); the filesystem type, mount
+ * options and size, the block device and whether it is rotational are read from the data
+ * directory's mount (null where the container could not see them). {@code flush} is the flush
+ * latency measured there before the load, and {@code note} says what the figures measured, or why
+ * there are none.
+ */
+public record Storage(
+        String kind,
+        String dataDir,
+        Long requestedBytes,
+        String filesystem,
+        String mountOptions,
+        Long sizeBytes,
+        String device,
+        Boolean rotational,
+        FlushLatency flush,
+        String note) {
+
+    /** Only the kind asked for: what a run records when it could not look (its database never started). */
+    public static Storage of(String kind, Long requestedBytes) {
+        return new Storage(kind, null, requestedBytes, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * {@code writes} writes of 8 KiB to one block of a file on the data directory's filesystem,
+     * each waited for until the disk had it (O_DSYNC: the write and an fdatasync in one call), and
+     * their latency's median, 99th percentile and maximum in milliseconds.
+     */
+    public record FlushLatency(int writes, double p50Ms, double p99Ms, double maxMs) {
+    }
+}
