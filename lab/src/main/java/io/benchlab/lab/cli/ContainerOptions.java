@@ -1,6 +1,7 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.images.EngineImage;
@@ -52,6 +53,12 @@ public final class ContainerOptions {
             description = "Memory limit of the runner container, e.g. 1g" + DEFAULT)
     String runnerMemory;
 
+    @Option(names = DbStorage.OPTION, paramLabel = "KIND",
+            description = "Where the database keeps its data (--backend docker): container (its own storage, the"
+                    + " default), volume (a fresh named volume), tmpfs[:SIZE] (memory; default and most: --db-memory)"
+                    + " or bind:PATH (a fresh folder under PATH). What the run makes is removed with it.")
+    String dbStorage;
+
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
             description = "Stop a containerised run after this long, keeping its result as interrupted"
                     + " (default: warm-up + rounds x duration + 30m).")
@@ -59,7 +66,21 @@ public final class ContainerOptions {
 
     /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
     Provisioning provisioning(EngineImage image, Profile profile) {
-        return new Provisioning(dbImage(), db(image, profile), runner(image), engineVersion(image));
+        ContainerLimits db = db(image, profile);
+        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), storage(db));
+    }
+
+    /** --db-storage, read (null: the default); a tmpfs is checked against the database's memory limit. */
+    private DbStorage storage(ContainerLimits db) {
+        return dbStorage == null ? null : DbStorage.parse(dbStorage, db == null ? Long.MAX_VALUE : db.memoryBytes());
+    }
+
+    /** --db-storage mounts into the docker backend's container; the kubernetes backend has storage of its own. */
+    void refuseStorageOn(String backend) {
+        if (dbStorage != null) {
+            throw new BadInputException(DbStorage.OPTION + " applies to --backend docker; this run's backend is "
+                    + backend);
+        }
     }
 
     /** --engine-version if the descriptor pins it (else bad input), and not beside --db-image; null: the default. */

@@ -73,6 +73,8 @@ public final class RunOptions {
         }
         if (kind != BackendKind.KUBERNETES) {
             kubernetes.refuseOn(kind.label(), parsed);
+        } else {
+            containers.refuseStorageOn(kind.label());
         }
         if (kind == BackendKind.EMBEDDED && !engine.embedded()) {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"

@@ -25,13 +25,15 @@ final class EngineDescriptor {
     static final String FILE = "engine.properties";
 
     private static final Set<String> REQUIRED = Set.of("versions", "config.ext", "port", "user", "database", "url",
-            "env.user", "env.password-file", "client.cpus", "client.memory");
+            "env.user", "env.password-file", "client.cpus", "client.memory", "data.dir");
     private static final Set<String> OPTIONAL = Set.of("env.database", "client.jvm-options", "build.stage-jar");
     private static final Pattern EXTRA_ENV = Pattern.compile("env\\.extra\\.([A-Z_][A-Z0-9_]*)");
     /** base.<version>: the image a pinned version is built FROM, by tag and digest. */
     private static final Pattern BASE = Pattern.compile("base\\.(.+)");
     private static final Pattern PINNED = Pattern.compile("\\S+:\\S+@sha256:[0-9a-f]{64}");
     private static final Pattern LIMIT = Pattern.compile("limits\\.([a-z0-9-]+)\\.(cpus|memory)");
+    /** flushes.<profile>=true: the profile flushes to disk at every commit. */
+    private static final Pattern FLUSHES = Pattern.compile("flushes\\.([a-z0-9-]+)");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Z_][A-Z0-9_]*");
     /** An image tag's characters: the version is part of one. */
     private static final Pattern VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -47,7 +49,8 @@ final class EngineDescriptor {
         file.stringPropertyNames().forEach(k -> p.put(k, file.getProperty(k).strip()));
         for (String key : p.keySet()) {
             if (!REQUIRED.contains(key) && !OPTIONAL.contains(key) && !EXTRA_ENV.matcher(key).matches()
-                    && !LIMIT.matcher(key).matches() && !BASE.matcher(key).matches()) {
+                    && !LIMIT.matcher(key).matches() && !BASE.matcher(key).matches()
+                    && !FLUSHES.matcher(key).matches()) {
                 throw bad(source, key, "is not a descriptor key");
             }
         }
@@ -116,7 +119,37 @@ final class EngineDescriptor {
             }
         }
         return new EngineImage(engine, engine.name(), versions, bases, port, p.get("user"), p.get("database"),
-                env, url, limits, limits(source, p, "client.cpus", "client.memory"), jvm);
+                env, url, limits, limits(source, p, "client.cpus", "client.memory"), jvm, dataDir(source, p),
+                flushingProfiles(engine, source, p));
+    }
+
+    /** data.dir: an absolute path in the image, where storage is mounted. */
+    private static String dataDir(String source, Map<String, String> p) {
+        String dir = p.get("data.dir");
+        if (!dir.startsWith("/") || dir.equals("/") || dir.contains(" ") || dir.contains(",") || dir.contains(":")) {
+            throw bad(source, "data.dir", "'" + dir + "' is not an absolute path of a folder (no space, comma, colon)");
+        }
+        return dir.endsWith("/") ? dir.substring(0, dir.length() - 1) : dir;
+    }
+
+    /** flushes.<profile>=true|false for profiles of the engine: those given true. */
+    private static Set<String> flushingProfiles(Engine engine, String source, Map<String, String> p) {
+        Set<String> flushing = new java.util.TreeSet<>();
+        p.forEach((key, value) -> {
+            var m = FLUSHES.matcher(key);
+            if (m.matches()) {
+                if (engine.profile(m.group(1)) == null) {
+                    throw bad(source, key, "names no profile of " + engine.name());
+                }
+                if (!value.equals("true") && !value.equals("false")) {
+                    throw bad(source, key, "'" + value + "' is not true or false");
+                }
+                if (value.equals("true")) {
+                    flushing.add(m.group(1));
+                }
+            }
+        });
+        return flushing;
     }
 
     /** versions=V1,V2,...: each a tag's characters, none twice; the first is the default. */

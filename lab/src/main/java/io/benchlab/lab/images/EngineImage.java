@@ -12,10 +12,10 @@ import java.util.Map;
  * How a server engine runs from its pinned image ({@code images/<engine>/}, whose
  * {@code engine.properties} holds every fact here): the versions it pins, each built FROM its base
  * (the first the default), the tag per version and profile, the port, the database
- * user and name, the environment through which the image takes them, the containers' limits and
- * the client JVM's options. The password always arrives as a file at
- * {@link EngineImages#PASSWORD_FILE}, so it never shows in the container's inspect data. Shared by
- * the container and Kubernetes backends.
+ * user and name, the environment through which the image takes them, the containers' limits,
+ * the client JVM's options, the data directory and which profiles flush at every commit. The
+ * password always arrives as a file at {@link EngineImages#PASSWORD_FILE}, so it never shows in the
+ * container's inspect data. Shared by the container and Kubernetes backends.
  */
 public record EngineImage(
         Engine engine,
@@ -29,7 +29,9 @@ public record EngineImage(
         String urlPattern,
         Map<String, ContainerLimits> dbLimitsByProfile,
         ContainerLimits runnerLimits,
-        List<String> clientJvmOptions) {
+        List<String> clientJvmOptions,
+        String dataDir,
+        java.util.Set<String> flushingProfiles) {
 
     public EngineImage {
         versions = List.copyOf(versions);
@@ -37,6 +39,12 @@ public record EngineImage(
         env = Map.copyOf(env);
         dbLimitsByProfile = Map.copyOf(dbLimitsByProfile);
         clientJvmOptions = List.copyOf(clientJvmOptions);
+        flushingProfiles = java.util.Set.copyOf(flushingProfiles);
+    }
+
+    /** Whether the profile flushes to disk at every commit (descriptor: flushes.<profile>=true). */
+    public boolean flushesEveryCommit(Profile profile) {
+        return flushingProfiles.contains(profile.name());
     }
 
     /** The version a run gets when it names none: the descriptor's first. */

@@ -178,6 +178,9 @@ class EngineDescriptorsTest {
         cases.put("client.cpus=lots", "client.cpus 'lots' is not a number");
         cases.put("client.jvm-options=TieredStopAtLevel=1", "not a JVM option");
         cases.put("colour=blue", "colour is not a descriptor key");
+        cases.put("data.dir=var/lib/postgresql/data", "data.dir 'var/lib/postgresql/data' is not an absolute path");
+        cases.put("flushes.nope=true", "flushes.nope names no profile of postgres");
+        cases.put("flushes.durable=yes", "flushes.durable 'yes' is not true or false");
         for (var c : cases.entrySet()) {
             Properties p = properties(descriptor("postgres"));
             p.load(new StringReader(c.getKey()));

@@ -99,6 +99,11 @@ class EngineImagesTest {
         }
         assertThat(pg.runnerLimits()).isEqualTo(new ContainerLimits(1.0, 1L << 30));
         assertThat(pg.clientJvmOptions()).as("the clients run with C2: no options of their own").isEmpty();
+        assertThat(pg.dataDir()).isEqualTo("/var/lib/postgresql/data");
+        assertThat(maria.dataDir()).isEqualTo("/var/lib/mysql");
+        assertThat(hs.dataDir()).as("the image's WORKDIR and VOLUME").isEqualTo("/var/lib/hsqldb");
+        assertThat(pg.flushesEveryCommit(pg.engine().profile("durable"))).isTrue();
+        assertThat(pg.flushesEveryCommit(pg.engine().profile("relaxed"))).isFalse();
     }
 
     @ParameterizedTest

@@ -8,14 +8,16 @@ import com.github.dockerjava.api.model.HostConfig;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.core.Secret;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Everything one containerised run makes: a network of its own and the containers on it, all
- * labelled with the run id, all removed by {@link #close()} whatever happened, also when close
- * runs from a shutdown hook. The lab does not rely on Ryuk, which cannot be pulled everywhere.
+ * Everything one containerised run makes: a network of its own, the containers on it and their
+ * volumes, all labelled with the run id, all removed by {@link #close()} whatever happened, also
+ * when close runs from a shutdown hook. The lab does not rely on Ryuk, which cannot be pulled everywhere.
  */
 final class ContainerSession implements AutoCloseable {
 
@@ -26,6 +28,7 @@ final class ContainerSession implements AutoCloseable {
     private final String runId;
     private final String network;
     private final Secret password = Secret.random();
+    private final List<Runnable> afterRemoval = new ArrayList<>();
     private boolean closed;
 
     ContainerSession(DockerClient docker, String runId) {
@@ -68,7 +71,25 @@ final class ContainerSession implements AutoCloseable {
         return container;
     }
 
-    /** Removes every container labelled with the run id, then the network; safe to call more than once. */
+    /** A fresh named volume of the run, labelled as its containers are, removed with them. */
+    synchronized String volume(String role) {
+        if (closed) {
+            throw new IllegalStateException("the run is being stopped");
+        }
+        String name = network + "-" + role;
+        docker.createVolumeCmd().withName(name).withLabels(Map.of(RUN_LABEL, runId, ROLE_LABEL, role)).exec();
+        return name;
+    }
+
+    /** Something else of the run's to remove once its containers are gone (a folder they wrote in). */
+    synchronized void removeAfterContainers(Runnable removal) {
+        afterRemoval.add(removal);
+    }
+
+    /**
+     * Removes every container labelled with the run id, then its volumes, its network and what
+     * else it registered; safe to call more than once.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -80,12 +101,26 @@ final class ContainerSession implements AutoCloseable {
                     .withLabelFilter(Map.of(RUN_LABEL, runId)).exec()) {
                 docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
             }
+            removeVolumes();
             docker.removeNetworkCmd(network).exec();
         } catch (NotFoundException gone) {
             // Removed meanwhile.
         } catch (RuntimeException e) {
             throw new IllegalStateException("could not remove everything of run " + runId + " (containers labelled "
                     + RUN_LABEL + "=" + runId + ", network " + network + "): " + Failures.rootMessage(e), e);
+        } finally {
+            afterRemoval.forEach(Runnable::run);
+        }
+    }
+
+    private void removeVolumes() {
+        var volumes = docker.listVolumesCmd().withFilter("label", List.of(RUN_LABEL + "=" + runId)).exec().getVolumes();
+        for (var v : volumes == null ? List.<com.github.dockerjava.api.command.InspectVolumeResponse>of() : volumes) {
+            try {
+                docker.removeVolumeCmd(v.getName()).exec();
+            } catch (NotFoundException gone) {
+                // Removed meanwhile.
+            }
         }
     }
 }

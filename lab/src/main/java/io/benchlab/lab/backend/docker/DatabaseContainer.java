@@ -23,13 +23,14 @@ final class DatabaseContainer {
     private final Secret password;
 
     DatabaseContainer(ContainerSession session, EngineImage image, String tag, Profile profile,
-                      ContainerLimits limits) {
+                      ContainerLimits limits, DataStorage storage) {
         this.image = image;
         this.profile = profile;
         this.password = session.password();
         this.container = session.create("db", tag, limits, cmd -> {
             cmd.withEnv(RunContainer.env(image.env()));
             RunContainer.publish(cmd, image.port(), DockerEnvironment.local());
+            storage.mount(cmd);
         });
     }
 

@@ -5,6 +5,7 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.DurabilityCheck;
 import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
@@ -16,10 +17,13 @@ import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.Storage;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** One run on the docker backend: its network, the database container and the runner container. */
 final class DockerRun implements BackendRun {
@@ -37,6 +41,7 @@ final class DockerRun implements BackendRun {
     private volatile Thread provisioner;
     private volatile RunnerContainer runner;
     private volatile String dbContainerId;
+    private DataStorage storage;
     private volatile boolean stopped;
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
@@ -63,12 +68,16 @@ final class DockerRun implements BackendRun {
             if (stopped) {
                 throw new JdbcReadiness.NotReady("stopped");
             }
-            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
+            storage = DataStorage.prepare(session, runId, provisioning.storage(), image.dataDir(),
+                    provisioning.db().memoryBytes());
+            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(), storage);
             db.start(LabDefaults.DB_READY_TIMEOUT);
             dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
-            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
+            Storage seen = StorageProbe.run(docker, db.containerId(), storage.asked());
+            progress.lab("storage %s: %s", seen.kind(), describe(seen));
+            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()).withStorage(seen));
         } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
             cause = stopped ? "stopped" : e.getMessage();
         } catch (RuntimeException e) {
@@ -81,7 +90,18 @@ final class DockerRun implements BackendRun {
             provisioner = null;
         }
         Thread.interrupted();
-        throw new DatabaseNotReady(cause, new Placement(name(), null, db == null ? null : side(db.containerId())));
+        throw new DatabaseNotReady(cause, new Placement(name(), null,
+                db == null ? null : side(db.containerId()).withStorage(storage.asked())));
+    }
+
+    /** The storage as the console says it: its filesystem and flush latency, or why there is none. */
+    private static String describe(Storage s) {
+        String fs = s.filesystem() == null ? "filesystem not seen" : s.filesystem()
+                + (s.device() == null ? "" : " on " + s.device());
+        Storage.FlushLatency f = s.flush();
+        return f == null ? fs + "; " + s.note() : String.format(Locale.ROOT,
+                "%s, flush p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d writes)", fs, f.p50Ms(), f.p99Ms(), f.maxMs(),
+                f.writes());
     }
 
     @Override
@@ -114,7 +134,17 @@ final class DockerRun implements BackendRun {
         }
         Placement placement = new Placement(name(), side(r.containerId()), database.side());
         return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
-                : RunnerOutcome.of(ResultJson.read(exit.resultJson()), placement, exit.code());
+                : RunnerOutcome.of(checkedDurability(ResultJson.read(exit.resultJson()), database.side()), placement,
+                        exit.code());
+    }
+
+    /** The result, warned when its commits came faster than the storage flushes (see {@link DurabilityCheck}). */
+    private RunResult checkedDurability(RunResult result, Placement.Side db) {
+        if (result.figures() == null || db == null || db.storage() == null) {
+            return result;
+        }
+        return result.withMoreWarnings(DurabilityCheck.check(image.flushesEveryCommit(spec.profile()),
+                db.storage().flush(), result.figures().tps(), result.knobs().clients()).stream().toList());
     }
 
     /** The relay of the database container's stats, or null (said on the console) where this host cannot serve one. */

@@ -1,0 +1,199 @@
+package io.benchlab.lab.backend.docker;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.model.Frame;
+import io.benchlab.results.Storage;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Looks at the data directory from inside the database's container, before the load: its mount
+ * (filesystem, options, device, whether rotational), its size, and how long a flushed 8 KiB write
+ * takes there. The images have no compiler and not always python, but perl, so the writes are
+ * timed by a few lines of perl: O_DSYNC makes each write wait as an fdatasync would, at most
+ * {@link #WRITES} of them or {@link #SECONDS} s, one block of a scratch file in the data directory
+ * (beside the data, on its filesystem), removed after. LD_PRELOAD is cleared for it: the probe
+ * measures the storage, not a library the server is given.
+ */
+final class StorageProbe {
+
+    static final int WRITES = 500;
+    static final double SECONDS = 1.5;
+    private static final String SCRATCH = ".benchlab-flush-probe";
+
+    private static final String PERL = String.join("\n",
+            "use strict; use Fcntl qw(O_WRONLY O_CREAT O_DSYNC); use Time::HiRes qw(time);",
+            "my ($f, $n, $t) = @ARGV;",
+            "sysopen(my $h, $f, O_WRONLY | O_CREAT | O_DSYNC, 0600) or die \"cannot open $f: $!\\n\";",
+            "my $b = \"\\0\" x 8192;",
+            // The first write allocates the block: not a flush of data alone, so not timed.
+            "syswrite($h, $b) == 8192 or die \"cannot write $f: $!\\n\";",
+            "my $end = time + $t; my @d;",
+            "while (@d < $n && time < $end) {",
+            "  my $s = time; sysseek($h, 0, 0); syswrite($h, $b) == 8192 or die \"cannot write $f: $!\\n\";",
+            "  push @d, sprintf('%.2f', (time - $s) * 1e6);",
+            "}",
+            "close $h; unlink $f; print \"@d\\n\";");
+
+    private static final String SCRIPT = String.join("\n",
+            "d=\"$1\"",
+            "echo '== mountinfo'; cat /proc/self/mountinfo",
+            "echo '== statfs'; stat -f -c '%S %b' \"$d\" 2>&1",
+            "echo '== devices'",
+            "for x in /sys/class/block/*; do",
+            "  r=$(cat \"$x/queue/rotational\" 2>/dev/null || cat \"$x/../queue/rotational\" 2>/dev/null) && echo \"${x##*/} $r\"",
+            "done",
+            "echo '== probe'",
+            "command -v perl >/dev/null || { echo 'error: no perl in the image'; exit 0; }",
+            "LD_PRELOAD= perl -e \"$2\" \"$d/" + SCRATCH + "\" " + WRITES + " " + SECONDS + " 2>&1 | sed 's/^\\([^0-9]\\)/error: \\1/'",
+            "rm -f \"$d/" + SCRATCH + "\"");
+
+    private StorageProbe() {
+    }
+
+    /** ASKED completed with what the container shows; a probe that could not run is said in the note. */
+    static Storage run(DockerClient docker, String containerId, Storage asked) {
+        String output;
+        try {
+            output = exec(docker, containerId, asked.dataDir());
+        } catch (RuntimeException e) {
+            return with(asked, null, null, null, null, null, null, "the storage could not be looked at: "
+                    + Failures.rootMessage(e));
+        }
+        return read(asked, output);
+    }
+
+    private static String exec(DockerClient docker, String containerId, String dataDir) {
+        String id = docker.execCreateCmd(containerId).withAttachStdout(true).withAttachStderr(true)
+                .withCmd("sh", "-c", SCRIPT, "sh", dataDir, PERL).exec().getId();
+        StringBuilder out = new StringBuilder();
+        try {
+            docker.execStartCmd(id).exec(new ResultCallback.Adapter<Frame>() {
+                @Override
+                public void onNext(Frame frame) {
+                    out.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                }
+            }).awaitCompletion(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+        return out.toString();
+    }
+
+    /** The script's output read: its sections, each optional. */
+    static Storage read(Storage asked, String output) {
+        Map<String, List<String>> sections = sections(output);
+        String[] mount = mountOf(asked.dataDir(), sections.getOrDefault("mountinfo", List.of()));
+        String filesystem = null;
+        String options = null;
+        String device = null;
+        if (mount != null) {
+            int dash = Arrays.asList(mount).indexOf("-");
+            filesystem = mount[dash + 1];
+            options = mount[5] + " " + mount[dash + 3];
+            device = mount[dash + 2].startsWith("/dev/") ? mount[dash + 2] : null;
+        }
+        Boolean rotational = null;
+        if (device != null) {
+            String name = device.substring(device.lastIndexOf('/') + 1);
+            for (String line : sections.getOrDefault("devices", List.of())) {
+                String[] f = line.strip().split("\\s+");
+                if (f.length == 2 && f[0].equals(name) && (f[1].equals("0") || f[1].equals("1"))) {
+                    rotational = f[1].equals("1");
+                }
+            }
+        }
+        Long size = size(sections.getOrDefault("statfs", List.of()));
+        List<String> probe = sections.getOrDefault("probe", List.of());
+        Storage.FlushLatency flush = null;
+        String missing = "the probe printed nothing";
+        if (!probe.isEmpty() && probe.get(0).startsWith("error: ")) {
+            missing = probe.get(0).substring("error: ".length()).strip();
+        } else if (!probe.isEmpty()) {
+            flush = latency(probe.get(0));
+            missing = flush == null ? "the probe timed no write" : null;
+        }
+        String note = missing == null ? asked.note() : asked.note() + "; flush latency not measured: " + missing;
+        return with(asked, filesystem, options, size, device, rotational, flush, note);
+    }
+
+    /** The mountinfo line of the mount the data directory is on: the longest mount point above it. */
+    private static String[] mountOf(String dataDir, List<String> mountinfo) {
+        String[] best = null;
+        for (String line : mountinfo) {
+            String[] f = line.strip().split(" ");
+            if (f.length < 10 || !Arrays.asList(f).contains("-")) {
+                continue;
+            }
+            String point = f[4].replace("\\040", " ");
+            boolean above = point.equals("/") || dataDir.equals(point) || dataDir.startsWith(point + "/");
+            if (above && (best == null || point.length() >= best[4].length())) {
+                best = f;
+            }
+        }
+        return best;
+    }
+
+    private static Long size(List<String> statfs) {
+        if (statfs.isEmpty()) {
+            return null;
+        }
+        String[] f = statfs.get(0).strip().split("\\s+");
+        try {
+            return f.length == 2 ? Math.multiplyExact(Long.parseLong(f[0]), Long.parseLong(f[1])) : null;
+        } catch (NumberFormatException | ArithmeticException unreadable) {
+            return null;
+        }
+    }
+
+    /** Microseconds per write, one line, into milliseconds' p50, p99 and max (nearest rank). */
+    static Storage.FlushLatency latency(String line) {
+        double[] us;
+        try {
+            us = Arrays.stream(line.strip().split("\\s+")).filter(s -> !s.isEmpty())
+                    .mapToDouble(Double::parseDouble).sorted().toArray();
+        } catch (NumberFormatException unreadable) {
+            return null;
+        }
+        if (us.length == 0) {
+            return null;
+        }
+        return new Storage.FlushLatency(us.length, ms(rank(us, 0.50)), ms(rank(us, 0.99)), ms(us[us.length - 1]));
+    }
+
+    private static double rank(double[] sorted, double q) {
+        return sorted[Math.max(0, (int) Math.ceil(q * sorted.length) - 1)];
+    }
+
+    private static double ms(double us) {
+        return Math.round(us * 10) / 10_000.0;
+    }
+
+    private static Map<String, List<String>> sections(String output) {
+        Map<String, List<String>> sections = new HashMap<>();
+        List<String> current = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            if (line.startsWith("== ")) {
+                current = new ArrayList<>();
+                sections.put(line.substring(3).strip().toLowerCase(Locale.ROOT), current);
+            } else if (!line.isBlank()) {
+                current.add(line);
+            }
+        }
+        return sections;
+    }
+
+    private static Storage with(Storage s, String filesystem, String options, Long size, String device,
+                                Boolean rotational, Storage.FlushLatency flush, String note) {
+        return new Storage(s.kind(), s.dataDir(), s.requestedBytes(), filesystem, options, size, device, rotational,
+                flush, note);
+    }
+}
