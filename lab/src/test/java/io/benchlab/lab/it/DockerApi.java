@@ -33,12 +33,16 @@ final class DockerApi {
         return DockerClientFactory.instance().client();
     }
 
-    /** Every container (running or not) and network a lab run made, by name. */
+    /** Every container (running or not), network and volume a lab run made, by name. */
     static Set<String> benchlabLeftovers(DockerClient docker) {
         Set<String> found = new TreeSet<>();
         List<Container> containers = docker.listContainersCmd().withShowAll(true)
                 .withLabelFilter(List.of("io.benchlab.run-id")).exec();
         containers.forEach(c -> found.add("container " + String.join(",", c.getNames())));
+        var volumes = docker.listVolumesCmd().withFilter("label", List.of("io.benchlab.run-id")).exec().getVolumes();
+        if (volumes != null) {
+            volumes.forEach(v -> found.add("volume " + v.getName()));
+        }
         for (Network n : docker.listNetworksCmd().exec()) {
             if (n.getName().startsWith("benchlab-")) {
                 found.add("network " + n.getName());

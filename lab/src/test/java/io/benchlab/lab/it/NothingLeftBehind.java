@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Before each test: the Docker API (skipping or failing as {@link DockerApi#require} says) and
- * the lab's containers and networks already there. After it: exactly those, none more.
+ * the lab's containers, networks and volumes already there. After it: exactly those, none more.
  */
 final class NothingLeftBehind implements BeforeEachCallback, AfterEachCallback {
 
@@ -30,7 +30,7 @@ final class NothingLeftBehind implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) {
         if (docker != null) {
-            assertThat(DockerApi.benchlabLeftovers(docker)).as("containers and networks after the run")
+            assertThat(DockerApi.benchlabLeftovers(docker)).as("containers, networks and volumes after the run")
                     .isEqualTo(before);
         }
     }
