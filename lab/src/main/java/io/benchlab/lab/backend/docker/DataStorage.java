@@ -25,23 +25,28 @@ final class DataStorage {
     private final String dataDir;
     private final long tmpfsBytes;
     private final String source;
+    private final boolean podman;
 
-    private DataStorage(DbStorage asked, String dataDir, long tmpfsBytes, String source) {
+    private DataStorage(DbStorage asked, String dataDir, long tmpfsBytes, String source, boolean podman) {
         this.asked = asked;
         this.dataDir = dataDir;
         this.tmpfsBytes = tmpfsBytes;
         this.source = source;
+        this.podman = podman;
     }
 
-    /** Makes what the storage needs, in the session, which removes it; {@code memoryLimit}: the database's. */
+    /**
+     * Makes what the storage needs, in the session, which removes it; {@code memoryLimit}: the
+     * database's; {@code podman}: the container engine is podman (see {@link #mount}).
+     */
     static DataStorage prepare(ContainerSession session, String runId, DbStorage asked, String dataDir,
-                               long memoryLimit) {
+                               long memoryLimit, boolean podman) {
         String source = switch (asked.kind()) {
             case CONTAINER, TMPFS -> null;
             case VOLUME -> session.volume("db-data");
             case BIND -> folder(session, asked.bindFolder().resolve("benchlab-" + runId));
         };
-        return new DataStorage(asked, dataDir, asked.tmpfsBytes(memoryLimit), source);
+        return new DataStorage(asked, dataDir, asked.tmpfsBytes(memoryLimit), source, podman);
     }
 
     /**
@@ -69,14 +74,19 @@ final class DataStorage {
         }
     }
 
-    /** Mounts the storage over the data directory of the container being created. */
+    /**
+     * Mounts the storage over the data directory of the container being created. A tmpfs must be
+     * writable by the image's user, root or not (hsqldb-server's runs as its own): Docker mounts
+     * it with the mode asked, podman with the image folder's mode (0700) and root as owner unless
+     * told U (the container's user).
+     */
     void mount(CreateContainerCmd cmd) {
         switch (asked.kind()) {
             case CONTAINER -> {
             }
             case VOLUME, BIND -> cmd.getHostConfig().withBinds(new Bind(source, new Volume(dataDir)));
-            // Open to any user, as the image's own folder is to its server user; the entrypoint narrows it.
-            case TMPFS -> cmd.getHostConfig().withTmpFs(Map.of(dataDir, "size=" + tmpfsBytes + ",mode=1777"));
+            case TMPFS -> cmd.getHostConfig().withTmpFs(Map.of(dataDir, "size=" + tmpfsBytes
+                    + (podman ? ",U" : ",mode=1777")));
         }
     }
 

@@ -69,7 +69,7 @@ final class DockerRun implements BackendRun {
                 throw new JdbcReadiness.NotReady("stopped");
             }
             storage = DataStorage.prepare(session, runId, provisioning.storage(), image.dataDir(),
-                    provisioning.db().memoryBytes());
+                    provisioning.db().memoryBytes(), engineDescription.startsWith("podman"));
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(), storage);
             db.start(LabDefaults.DB_READY_TIMEOUT);
             dbContainerId = db.containerId();
