@@ -26,7 +26,8 @@ public record EngineImage(
         String urlPattern,
         Map<String, ContainerLimits> dbLimitsByProfile,
         ContainerLimits runnerLimits,
-        List<String> clientJvmOptions) {
+        List<String> clientJvmOptions,
+        CommandLineSettings settings) {
 
     public EngineImage {
         env = Map.copyOf(env);

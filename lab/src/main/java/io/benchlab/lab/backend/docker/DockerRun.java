@@ -63,12 +63,13 @@ final class DockerRun implements BackendRun {
             if (stopped) {
                 throw new JdbcReadiness.NotReady("stopped");
             }
-            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db());
+            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(),
+                    provisioning.settings(), provisioning.settings().isEmpty() ? null : imageCmd());
             db.start(LabDefaults.DB_READY_TIMEOUT);
             dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
-            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()));
+            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()), db.setup());
         } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
             cause = stopped ? "stopped" : e.getMessage();
         } catch (RuntimeException e) {
@@ -115,6 +116,12 @@ final class DockerRun implements BackendRun {
         Placement placement = new Placement(name(), side(r.containerId()), database.side());
         return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
                 : RunnerOutcome.of(ResultJson.read(exit.resultJson()), placement, exit.code());
+    }
+
+    /** The database image's own CMD, which given settings follow; null where it has none (the descriptor's then). */
+    private List<String> imageCmd() {
+        String[] cmd = docker.inspectImageCmd(dbTag).exec().getConfig().getCmd();
+        return cmd == null || cmd.length == 0 ? null : List.of(cmd);
     }
 
     /** The relay of the database container's stats, or null (said on the console) where this host cannot serve one. */
