@@ -39,7 +39,8 @@ public final class SettingsCheck {
                         + e.getKey() + "=" + e.getValue() + ")");
                 case NOT_READABLE -> read.put(e.getKey(), new Setup.Given(e.getValue(), null));
                 case VALUE -> {
-                    if (!SettingValues.same(e.getValue(), reported.value(), reported.unit())) {
+                    if (!SettingValues.same(e.getValue(), reported.value(), reported.unit())
+                            && !reported.ownName()) {
                         throw new Refused("the server reports " + e.getKey() + "=" + reported.value() + ", not the "
                                 + e.getValue() + " given");
                     }

@@ -145,18 +145,20 @@ final class PostgresEngine implements ServerEngine {
     }
 
     /**
-     * As SHOW displays it (256MB), with pg_settings' unit of a bare number (8kB for shared_buffers).
+     * As SHOW displays it (256MB), with pg_settings' unit of a bare number (8kB for shared_buffers),
+     * and whether an enum's value is the one from the command line, under the server's name for it.
      * Names are case-insensitive; a custom setting (one with a dot) is in no pg_settings row but
      * current_setting knows it.
      */
     @Override
     public ReportedSetting setting(Connection c, String key) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
-                "SELECT current_setting(name), unit FROM pg_settings WHERE name = lower(?)")) {
+                "SELECT current_setting(name), unit, vartype = 'enum' AND source = 'command line' FROM pg_settings"
+                        + " WHERE name = lower(?)")) {
             s.setString(1, key);
             try (ResultSet rs = s.executeQuery()) {
                 if (rs.next()) {
-                    return ReportedSetting.of(rs.getString(1), rs.getString(2));
+                    return ReportedSetting.of(rs.getString(1), rs.getString(2), rs.getBoolean(3));
                 }
             }
         }
