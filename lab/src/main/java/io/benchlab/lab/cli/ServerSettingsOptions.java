@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ public final class ServerSettingsOptions {
     @Option(names = "--db-set", paramLabel = "KEY=VALUE",
             description = "Start the database server with this setting on top of the profile's configuration"
                     + " (repeatable; wins over --db-config), e.g. shared_buffers=256MB; read back before the load.")
-    List<String> sets = new ArrayList<>();
+    List<String> sets;
 
     @Option(names = "--db-config", paramLabel = "FILE",
             description = "Start the database server with the settings of FILE, a fragment in the engine's own"
@@ -71,7 +70,7 @@ public final class ServerSettingsOptions {
     /** The --db-set pairs in order; a key given twice must have one value. */
     private Map<String, String> commandLine() {
         Map<String, String> given = new LinkedHashMap<>();
-        for (String set : sets) {
+        for (String set : sets == null ? List.<String>of() : sets) {
             int eq = set.indexOf('=');
             if (eq < 0) {
                 throw new BadInputException("--db-set " + set + ": give KEY=VALUE, e.g. --db-set shared_buffers=256MB");
