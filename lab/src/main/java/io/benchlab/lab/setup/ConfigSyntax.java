@@ -36,7 +36,7 @@ public enum ConfigSyntax {
     /**
      * my.cnf: {@code key=value} lines, a bare {@code key} meaning 1 (a flag), # and ; comments;
      * lines before any section header, and those of the server's sections ([mysqld], [server] and the
-     * MariaDB server's own names for it),
+     * names the forks give it),
      * are the server's; other sections' lines are another program's and are skipped.
      */
     CNF("cnf") {

@@ -91,4 +91,12 @@ class DockerSettingsIT {
         assertThat(r.setup().settings()).containsEntry("innodb_buffer_pool_size",
                 new Setup.Given("256M", "268435456"));
     }
+
+    @Test
+    void theHsqldbServerTakesADatabasePropertyThroughItsEntrypoint(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("hsqldb.json");
+        RunResult r = ok(run(out, "hsqldb-server", "--db-set", "hsqldb.log_size=100"), out);
+        assertThat(r.setup().settings()).containsEntry("hsqldb.log_size", new Setup.Given("100", "100"));
+        assertThat(r.engine().settings()).containsEntry("hsqldb.log_size", "100");
+    }
 }
