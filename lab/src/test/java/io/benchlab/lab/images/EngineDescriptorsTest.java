@@ -165,6 +165,8 @@ class EngineDescriptorsTest {
         cases.put("client.cpus=lots", "client.cpus 'lots' is not a number");
         cases.put("client.jvm-options=TieredStopAtLevel=1", "not a JVM option");
         cases.put("colour=blue", "colour is not a descriptor key");
+        cases.put("settings.arg=-c %s", "settings.arg '-c %s' must place key (%s) and value (%s)");
+        cases.put("settings.arg=-c %s=%d", "settings.arg '-c %s=%d' is not a pattern of key and value");
         for (var c : cases.entrySet()) {
             Properties p = properties(descriptor("postgres"));
             p.load(new StringReader(c.getKey()));
