@@ -18,11 +18,13 @@ VERSION  := $(shell images/descriptors.sh project_version)
 LAB_JAR  := lab/target/lab-$(VERSION).jar
 
 # The server engines: every folder images/<engine>/ with a descriptor, engine.properties, which
-# holds what the rules below need (version, config.ext, build.stage-jar); nothing here names one.
+# holds what the rules below need (versions, base.<version>, config.ext, build.stage-jar); nothing
+# here names one.
 # images/descriptors.sh reads them, as it does for images/build.
 SERVER_ENGINES := $(shell images/descriptors.sh engines)
 descriptor      = $(shell images/descriptors.sh descriptor $(1) $(2) "")
 profiles        = $(shell images/descriptors.sh profiles $(1))
+versions        = $(shell images/descriptors.sh versions $(1))
 
 # Images (images/build): which to build, and with what (empty: docker if a daemon answers, else
 # podman). REGISTRY=host[:port][/path] also tags each image REGISTRY/benchlab/...; PUSH=1 pushes
@@ -153,7 +155,7 @@ stack-down: build
 	bin/lab stack down
 
 # ---------------------------------------------------------------------------------- images
-# One stamp per image and profile under target/images/<pinned|standin>[-<registry>[-push]]/: an
+# One stamp per image, version and profile under target/images/<pinned|standin>[-<registry>[-push]]/: an
 # image whose inputs did not change is not looked at again (images/build also skips a build whose
 # inputs match the existing image's label). BENCHLAB_STANDIN_BASES=1 (.ci/containers) builds FROM
 # the CI stand-ins; the kinds, and each registry, keep apart stamps, so that a new REGISTRY or
@@ -163,13 +165,13 @@ IMAGE_STAMPS := target/images/$(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),standin
 IMAGE_OPTS    = $(if $(REGISTRY),--registry $(REGISTRY) $(PUSH_FLAG),$(if $(PUSH_FLAG),$(error PUSH=$(PUSH) needs REGISTRY=host[:port]: where to push)))
 RUNNER_JAR   := runner/target/runner-$(VERSION).jar
 IMAGE_COMMON := images/build images/descriptors.sh
-# The pinned base an image starts FROM, without its digest, and the CI stand-in made for it.
-dockerfile_of = $(if $(filter runner lab,$(1)),images/client/Dockerfile,images/$(1)/Dockerfile)
-base_of       = $(shell sed -n 's/^ARG BASE=//p' $(call dockerfile_of,$(1)) | head -n 1 | sed 's/@sha256:.*//')
-standin_deps  = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard $(addsuffix *,$(dir $(shell grep -lx '. stand-in for: $(call base_of,$(1))' .ci/standins/*/Dockerfile 2>/dev/null)))))
-# build.stage-jar=GROUP:ARTIFACT: the jar images/build copies from the runner's build.
-stage_jar     = $(if $(call descriptor,$(1),build.stage-jar),runner/target/lib/$(lastword $(subst :, ,$(call descriptor,$(1),build.stage-jar)))-$(call descriptor,$(1),version).jar)
-image_stamps  = $(if $(filter runner lab,$(1)),$(IMAGE_STAMPS)/$(1),$(foreach p,$(call profiles,$(1)),$(IMAGE_STAMPS)/$(1)/$(p)))
+# The pinned bases an image starts FROM (an engine's: one per version), without their digests,
+# and the CI stand-ins made for them.
+base_of       = $(if $(filter runner lab,$(1)),$(shell sed -n 's/^ARG BASE=//p' images/client/Dockerfile | head -n 1),$(foreach v,$(call versions,$(1)),$(call descriptor,$(1),base.$(v))))
+standin_deps  = $(if $(filter 1,$(BENCHLAB_STANDIN_BASES)),$(wildcard $(addsuffix *,$(dir $(foreach b,$(call base_of,$(1)),$(shell grep -lx '. stand-in for: $(firstword $(subst @sha256:, ,$(b)))' .ci/standins/*/Dockerfile 2>/dev/null))))))
+# build.stage-jar=GROUP:ARTIFACT: the jar images/build copies from the runner's build, per version.
+stage_jar     = $(if $(call descriptor,$(1),build.stage-jar),$(foreach v,$(call versions,$(1)),runner/target/lib/$(lastword $(subst :, ,$(call descriptor,$(1),build.stage-jar)))-$(v).jar))
+image_stamps  = $(if $(filter runner lab,$(1)),$(IMAGE_STAMPS)/$(1),$(foreach v,$(call versions,$(1)),$(foreach p,$(call profiles,$(1)),$(IMAGE_STAMPS)/$(1)/$(v)/$(p))))
 
 images: $(foreach i,$(IMAGES),$(if $(filter runner lab $(SERVER_ENGINES),$(i)),$(call image_stamps,$(i)),$(error unknown image '$(i)' in IMAGES ($(SERVER_ENGINES) runner lab))))
 
@@ -179,11 +181,13 @@ $(RUNNER_JAR): $(LAB_JAR)
 runner/target/lib/%.jar: $(LAB_JAR)
 	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
 
-# Every engine image, per profile: stamp <engine>/<profile>, built from the engine's folder (the
-# jars staged there aside), its staged jar and the stand-in of its base.
+# Every engine image, per version and profile: stamp <engine>/<version>/<profile>, built
+# (images/build <engine>@<version>:<profile>) from the engine's folder (the jars staged there
+# aside), its staged jars and the stand-ins of its bases.
 .SECONDEXPANSION:
-$(IMAGE_STAMPS)/%: $$(call engine_inputs,$$(patsubst %/,%,$$(dir $$*))) $(IMAGE_COMMON)
-	images/build $(strip --stamp $@ $(IMAGE_OPTS) $(subst /,:,$*))
+$(IMAGE_STAMPS)/%: $$(call engine_inputs,$$(firstword $$(subst /, ,$$*))) $(IMAGE_COMMON)
+	images/build $(strip --stamp $@ $(IMAGE_OPTS) $(call stamp_target,$*))
+stamp_target  = $(word 1,$(subst /, ,$(1)))@$(word 2,$(subst /, ,$(1))):$(word 3,$(subst /, ,$(1)))
 engine_inputs = $(filter-out %.jar,$(wildcard images/$(1)/*)) $(call stage_jar,$(1)) $(call standin_deps,$(1))
 
 $(IMAGE_STAMPS)/runner: images/client/Dockerfile $(RUNNER_JAR) bin/runner bin/launch bin/jvm-options $(wildcard images/*/engine.properties) $(IMAGE_COMMON) $(call standin_deps,runner)

@@ -4,7 +4,8 @@
 # through bench/common/descriptors.py; EngineDescriptorsTest keeps them readable every way).
 # Sourced by images/build and images/smoke (they set ROOT, IMAGES_DIR and a die function); run as
 # a command by the Makefile and bin/launch, which cannot source bash:
-#   images/descriptors.sh descriptor ENGINE KEY [DEFAULT] | engines | profiles ENGINE | project_version
+#   images/descriptors.sh descriptor ENGINE KEY [DEFAULT] | engines | profiles ENGINE | versions ENGINE
+#                         | base ENGINE VERSION | project_version
 
 # The value of KEY in ENGINE's descriptor; without one, DEFAULT when given, else an error.
 descriptor() {   # descriptor ENGINE KEY [DEFAULT]
@@ -22,6 +23,18 @@ descriptor() {   # descriptor ENGINE KEY [DEFAULT]
 # NAME=VALUE for each key PREFIXNAME (env.extra.NAME=VALUE lines).
 descriptor_prefixed() {   # descriptor_prefixed ENGINE PREFIX
   sed -n "s/^${2//./\\.}\([^=]*\)=\(.*[^[:space:]]\)[[:space:]]*$/\1=\2/p" "$IMAGES_DIR/$1/engine.properties"
+}
+
+# The engine's pinned versions, one a line, the default (versions=' first) first.
+versions() {   # versions ENGINE
+  local v
+  for v in $(descriptor "$1" versions | tr ',' ' '); do printf '%s\n' "$v"; done
+}
+
+# The base image VERSION is built FROM, pinned by tag and digest: base.<version>.
+base() {   # base ENGINE VERSION
+  [[ " $(versions "$1" | paste -sd ' ' -) " == *" $2 "* ]] || die "images/$1/engine.properties pins no version $2 ($(versions "$1" | paste -sd ' ' -))"
+  descriptor "$1" "base.$2"
 }
 
 # Every folder with a descriptor, in name order.
@@ -66,7 +79,7 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   IMAGES_DIR="$ROOT/images"
   die() { printf 'descriptors: %s\n' "$*" >&2; exit 2; }
   case "${1:-}" in
-    descriptor | descriptor_prefixed | engines | profiles | project_version | jdbc_url) "$@" ;;
-    *) die "usage: images/descriptors.sh descriptor|descriptor_prefixed|engines|profiles|project_version|jdbc_url ARGS..." ;;
+    descriptor | descriptor_prefixed | engines | profiles | versions | base | project_version | jdbc_url) "$@" ;;
+    *) die "usage: images/descriptors.sh descriptor|descriptor_prefixed|engines|profiles|versions|base|project_version|jdbc_url ARGS..." ;;
   esac
 fi

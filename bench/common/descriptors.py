@@ -1,6 +1,6 @@
 """Server engines' descriptors, images/<engine>/engine.properties, and their profile files.
 
-The descriptor holds an engine's version, port, user, database, URL pattern, environment and
+The descriptor holds an engine's pinned versions, port, user, database, URL pattern, environment and
 limits (see docs/development.md, "Adding a server engine"); a bench takes them from here, never a copy.
 Plain key=value lines, as the scripts under images/ read them (EngineDescriptorsTest checks).
 A bench that runs the lab's own objects (bench.k8s_pgbench: `lab run --dry-run`) needs none of it.
@@ -21,6 +21,11 @@ def descriptor(engine: str, images: Path = IMAGES) -> dict[str, str]:
             key, value = line.split("=", 1)
             out[key] = value.strip()
     return out
+
+
+def versions(engine: str, images: Path = IMAGES) -> list[str]:
+    """The versions the engine's images pin (versions=), the default first; each is built FROM its base.<version>."""
+    return [v.strip() for v in descriptor(engine, images)["versions"].split(",")]
 
 
 def conf_settings(text: str) -> dict[str, str]:

@@ -27,6 +27,16 @@ class DescriptorsTest(InTempDir):
         self.assertEqual(descriptors.descriptor("e", self.dir),
                          {"port": "1234", "config.ext": "conf", "url": "jdbc:e://%s:%d/%s"})
 
+    def test_versions_are_the_pinned_ones_default_first_each_with_its_base(self):
+        image(self.dir, {})
+        with (self.dir / "e" / descriptors.DESCRIPTOR).open("a") as f:
+            f.write("versions=2.1, 1.9\nbase.2.1=e:2.1@sha256:00\nbase.1.9=e:1.9@sha256:00\n")
+        self.assertEqual(descriptors.versions("e", self.dir), ["2.1", "1.9"])
+        for f in descriptors.IMAGES.glob(f"*/{descriptors.DESCRIPTOR}"):
+            d = descriptors.descriptor(f.parent.name)
+            for v in descriptors.versions(f.parent.name):
+                self.assertTrue(d[f"base.{v}"].split("@sha256:")[0].count(":"), f)
+
     def test_conf_settings_drop_comments_and_quotes_and_lower_names(self):
         text = "# a comment\nFsync = off  # trailing\nsynchronous_commit='off'\nno setting here\n"
         self.assertEqual(descriptors.conf_settings(text), {"fsync": "off", "synchronous_commit": "off"})

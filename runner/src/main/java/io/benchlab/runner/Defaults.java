@@ -145,13 +145,6 @@ public final class Defaults {
     /** How often a long load prints its progress. */
     public static final Duration LOAD_PROGRESS_EVERY = Duration.ofSeconds(2);
 
-    /**
-     * How often the database's sessions are sampled by what they wait for, during a measured phase:
-     * as often as active-session-history tools sample, few enough statements to cost the server
-     * nothing measurable (python3 -m bench.overhead sampler).
-     */
-    public static final Duration WAIT_SAMPLE_EVERY = Duration.ofMillis(100);
-
     /** Where a pod finds its service account's token and CA certificate, for the kubelet. */
     public static final String KUBELET_CREDENTIALS = "/var/run/secrets/kubernetes.io/serviceaccount";
 

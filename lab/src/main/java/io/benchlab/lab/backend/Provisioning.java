@@ -5,21 +5,28 @@ import io.benchlab.lab.setup.ServerSettings;
 /**
  * How a backend that starts the database (in containers, in pods) sizes and sets up both sides:
  * the database's image ({@code null}: the engine's pinned image for the profile), the limits of
- * the database and of the runner (requests equal limits), and the server settings given on top
- * of the profile (on the server's command line, read back before the load).
+ * the database and of the runner (requests equal limits), which of the versions the engine's
+ * descriptor pins its image is of ({@code null}: the descriptor's first), and the server settings
+ * given on top of the profile (on the server's command line, read back before the load).
  */
-public record Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, ServerSettings settings) {
+public record Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, String engineVersion,
+                           ServerSettings settings) {
 
     public Provisioning {
         settings = settings == null ? ServerSettings.NONE : settings;
     }
 
-    /** With no settings beyond the profile's. */
+    /** The engine's default version, no settings beyond the profile's. */
     public Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner) {
-        this(dbImage, db, runner, ServerSettings.NONE);
+        this(dbImage, db, runner, null);
+    }
+
+    /** No settings beyond the profile's. */
+    public Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, String engineVersion) {
+        this(dbImage, db, runner, engineVersion, ServerSettings.NONE);
     }
 
     public Provisioning withSettings(ServerSettings given) {
-        return new Provisioning(dbImage, db, runner, given);
+        return new Provisioning(dbImage, db, runner, engineVersion, given);
     }
 }

@@ -33,6 +33,11 @@ public final class ContainerOptions {
                     + " (its name and digest are recorded).")
     String dbImage;
 
+    @Option(names = "--engine-version", paramLabel = "VERSION",
+            description = "The engine version to run, one its descriptor pins: the image"
+                    + " benchlab/<engine>:<VERSION>-<profile> (default: the descriptor's first; lab engines lists them).")
+    String engineVersion;
+
     @Option(names = "--db-cpus", paramLabel = "N", description = "CPU limit of the database container" + DEFAULT)
     Double dbCpus;
 
@@ -54,7 +59,16 @@ public final class ContainerOptions {
 
     /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
     Provisioning provisioning(EngineImage image, Profile profile) {
-        return new Provisioning(dbImage(), db(image, profile), runner(image));
+        return new Provisioning(dbImage(), db(image, profile), runner(image), engineVersion(image));
+    }
+
+    /** --engine-version if the descriptor pins it (else bad input), and not beside --db-image; null: the default. */
+    private String engineVersion(EngineImage image) {
+        if (engineVersion != null && dbImage != null) {
+            throw new BadInputException("--engine-version picks one of the engine's pinned images and --db-image names"
+                    + " another: give one of them");
+        }
+        return image == null || engineVersion == null ? engineVersion : image.version(engineVersion);
     }
 
     /** --timeout, or the planned time (warm-up plus rounds) plus slack for the load and the start. */
@@ -104,6 +118,10 @@ public final class ContainerOptions {
 
     /** On a backend without containers these options would be silently ignored: refuse them instead. */
     void refuseOn(String backend, ParseResult parsed) {
+        if (engineVersion != null) {
+            throw new BadInputException("--engine-version picks the image of a server the lab starts (--backend docker"
+                    + " or kubernetes); on --backend " + backend + " the lab does not pick the server");
+        }
         BackendOptions.refuse(self, parsed, "containers (--backend docker)", backend);
     }
 }

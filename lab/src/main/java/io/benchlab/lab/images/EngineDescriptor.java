@@ -25,11 +25,14 @@ final class EngineDescriptor {
 
     static final String FILE = "engine.properties";
 
-    private static final Set<String> REQUIRED = Set.of("version", "config.ext", "port", "user", "database", "url",
+    private static final Set<String> REQUIRED = Set.of("versions", "config.ext", "port", "user", "database", "url",
             "env.user", "env.password-file", "client.cpus", "client.memory");
     private static final Set<String> OPTIONAL = Set.of("env.database", "client.jvm-options", "build.stage-jar",
             "settings.arg", "settings.cmd");
     private static final Pattern EXTRA_ENV = Pattern.compile("env\\.extra\\.([A-Z_][A-Z0-9_]*)");
+    /** base.<version>: the image a pinned version is built FROM, by tag and digest. */
+    private static final Pattern BASE = Pattern.compile("base\\.(.+)");
+    private static final Pattern PINNED = Pattern.compile("\\S+:\\S+@sha256:[0-9a-f]{64}");
     private static final Pattern LIMIT = Pattern.compile("limits\\.([a-z0-9-]+)\\.(cpus|memory)");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Z_][A-Z0-9_]*");
     /** An image tag's characters: the version is part of one. */
@@ -46,7 +49,7 @@ final class EngineDescriptor {
         file.stringPropertyNames().forEach(k -> p.put(k, file.getProperty(k).strip()));
         for (String key : p.keySet()) {
             if (!REQUIRED.contains(key) && !OPTIONAL.contains(key) && !EXTRA_ENV.matcher(key).matches()
-                    && !LIMIT.matcher(key).matches()) {
+                    && !LIMIT.matcher(key).matches() && !BASE.matcher(key).matches()) {
                 throw bad(source, key, "is not a descriptor key");
             }
         }
@@ -55,7 +58,22 @@ final class EngineDescriptor {
                 throw bad(source, key, "is missing");
             }
         }
-        check(source, p, "version", VERSION);
+        List<String> versions = versions(source, p);
+        Map<String, String> bases = new TreeMap<>();
+        for (String version : versions) {
+            String key = "base." + version;
+            if (!p.containsKey(key)) {
+                throw bad(source, key, "is missing: every pinned version names its base image");
+            }
+            check(source, p, key, PINNED);
+            bases.put(version, p.get(key));
+        }
+        for (String key : p.keySet()) {
+            var m = BASE.matcher(key);
+            if (m.matches() && !versions.contains(m.group(1))) {
+                throw bad(source, key, "names no version of versions=" + p.get("versions"));
+            }
+        }
         check(source, p, "config.ext", WORD);
         check(source, p, "env.user", ENV_NAME);
         check(source, p, "env.password-file", ENV_NAME);
@@ -99,7 +117,7 @@ final class EngineDescriptor {
                 throw bad(source, "client.jvm-options", "holds '" + option + "', not a JVM option");
             }
         }
-        return new EngineImage(engine, engine.name(), p.get("version"), port, p.get("user"), p.get("database"),
+        return new EngineImage(engine, engine.name(), versions, bases, port, p.get("user"), p.get("database"),
                 env, url, limits, limits(source, p, "client.cpus", "client.memory"), jvm, settings(source, p));
     }
 
@@ -121,6 +139,20 @@ final class EngineDescriptor {
 
     private static List<String> words(String text) {
         return text == null ? List.of() : Arrays.stream(text.split("\\s+")).filter(w -> !w.isEmpty()).toList();
+    }
+
+    /** versions=V1,V2,...: each a tag's characters, none twice; the first is the default. */
+    private static List<String> versions(String source, Map<String, String> p) {
+        List<String> versions = Arrays.stream(p.get("versions").split(",", -1)).map(String::strip).toList();
+        for (String v : versions) {
+            if (!VERSION.matcher(v).matches()) {
+                throw bad(source, "versions", "'" + v + "' does not match " + VERSION);
+            }
+        }
+        if (versions.stream().distinct().count() < versions.size()) {
+            throw bad(source, "versions", "'" + p.get("versions") + "' names a version twice");
+        }
+        return versions;
     }
 
     private static void check(String source, Map<String, String> p, String key, Pattern pattern) {

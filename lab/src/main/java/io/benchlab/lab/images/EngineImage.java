@@ -1,6 +1,7 @@
 package io.benchlab.lab.images;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Map;
 
 /**
  * How a server engine runs from its pinned image ({@code images/<engine>/}, whose
- * {@code engine.properties} holds every fact here): the tag per profile, the port, the database
+ * {@code engine.properties} holds every fact here): the versions it pins, each built FROM its base
+ * (the first the default), the tag per version and profile, the port, the database
  * user and name, the environment through which the image takes them, the containers' limits and
  * the client JVM's options. The password always arrives as a file at
  * {@link EngineImages#PASSWORD_FILE}, so it never shows in the container's inspect data. Shared by
@@ -18,7 +20,8 @@ import java.util.Map;
 public record EngineImage(
         Engine engine,
         String folder,
-        String version,
+        List<String> versions,
+        Map<String, String> bases,
         int port,
         String user,
         String database,
@@ -30,19 +33,43 @@ public record EngineImage(
         CommandLineSettings settings) {
 
     public EngineImage {
+        versions = List.copyOf(versions);
+        bases = Map.copyOf(bases);
         env = Map.copyOf(env);
         dbLimitsByProfile = Map.copyOf(dbLimitsByProfile);
         clientJvmOptions = List.copyOf(clientJvmOptions);
     }
 
-    /** {@code benchlab/<engine>:<version>-<profile>}: engine version and profile, so the digest names both. */
-    public String tag(Profile profile) {
-        return tag(profile, null);
+    /** The version a run gets when it names none: the descriptor's first. */
+    public String defaultVersion() {
+        return versions.get(0);
     }
 
-    /** The tag under a registry ({@code host:port/benchlab/...}), as {@code make images REGISTRY=...} pushes it; null: none. */
+    /** The version asked for, if pinned (null: the default); another is bad input naming the pinned ones. */
+    public String version(String requested) {
+        if (requested == null) {
+            return defaultVersion();
+        }
+        if (!versions.contains(requested)) {
+            throw new BadInputException("--engine-version " + requested + ": " + engine.name() + "'s images pin "
+                    + String.join(", ", versions) + " (images/" + folder + "/engine.properties)");
+        }
+        return requested;
+    }
+
+    /** {@code benchlab/<engine>:<version>-<profile>} of the default version: engine version and profile, so the digest names both. */
+    public String tag(Profile profile) {
+        return tag(profile, null, null);
+    }
+
+    /** The default version's tag under a registry ({@code host:port/benchlab/...}), as {@code make images REGISTRY=...} pushes it; null: none. */
     public String tag(Profile profile, String registry) {
-        return EngineImages.prefix(registry) + "benchlab/" + folder + ":" + version + "-" + profile.name();
+        return tag(profile, null, registry);
+    }
+
+    /** The tag of a pinned version (null: the default) and profile, under a registry (null: none). */
+    public String tag(Profile profile, String version, String registry) {
+        return EngineImages.prefix(registry) + "benchlab/" + folder + ":" + version(version) + "-" + profile.name();
     }
 
     /** The JDBC URL of the database inside this image, reached at host:port. */

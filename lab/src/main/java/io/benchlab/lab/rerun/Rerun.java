@@ -89,10 +89,16 @@ public final class Rerun {
         return Math.max(compared, rerun.exitCode());
     }
 
-    /** The limits the recorded run had in force, side by side; the descriptor's where it recorded none. */
+    /**
+     * The limits the recorded run had in force, side by side; the descriptor's where it recorded none.
+     * The engine version its image was of, when the tag names one the descriptor pins; else the default.
+     */
     private static Provisioning provisioning(EngineImage image, Profile profile, Placement placement) {
+        String ran = placement.database() == null ? null : placement.database().image();
+        String version = image.versions().stream().filter(v -> image.tag(profile, v, null).equals(ran))
+                .findFirst().orElse(null);
         return new Provisioning(null, limits(placement.database(), image.dbLimits(profile)),
-                limits(placement.runner(), image.runnerLimits()));
+                limits(placement.runner(), image.runnerLimits()), version);
     }
 
     private static ContainerLimits limits(Placement.Side side, ContainerLimits descriptor) {

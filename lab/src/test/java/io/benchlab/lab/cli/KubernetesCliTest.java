@@ -47,6 +47,16 @@ class KubernetesCliTest {
     }
 
     @Test
+    void engineVersionPicksThePinnedImageOfThatVersion() {
+        CliCapture.Outcome second = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run",
+                "--engine-version", "16.10", "--profile", "relaxed");
+        assertThat(second.exitCode()).as("%s", second).isZero();
+        assertThat(second.out()).contains("image: \"benchlab/postgres:16.10-relaxed\"").doesNotContain("postgres:17.6");
+        CliCapture.Outcome first = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run");
+        assertThat(first.out()).as("the default: the descriptor's first").contains("image: \"benchlab/postgres:17.6-durable\"");
+    }
+
+    @Test
     void dryRunPrintsTheRunsObjectsAndAsksNoCluster() throws IOException {
         Path nowhere = dir.resolve("no-such-kubeconfig");
         CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run",

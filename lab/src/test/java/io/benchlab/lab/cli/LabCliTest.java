@@ -6,6 +6,7 @@ import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
+import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Engines;
@@ -69,7 +70,17 @@ class LabCliTest {
             }
             assertThat(profiles.get(0)).endsWith("(default)");
             assertThat(profiles.subList(1, profiles.size())).noneMatch(l -> l.endsWith("(default)"));
+            // A server engine's pinned versions follow, the default first.
+            String next = at + 1 + e.profiles().size() < lines.size() ? lines.get(at + 1 + e.profiles().size()).strip() : "";
+            if (e.embedded()) {
+                assertThat(next).doesNotStartWith("versions");
+            } else {
+                List<String> pinned = EngineImages.of(e).versions();
+                assertThat(next).isEqualTo("versions   " + pinned.get(0) + " (default)"
+                        + pinned.stream().skip(1).map(v -> ", " + v).collect(java.util.stream.Collectors.joining()));
+            }
         }
+        assertThat(o.out()).contains("versions   17.6 (default), 16.10");
     }
 
     static Stream<Arguments> helpCases() {
@@ -155,6 +166,17 @@ class LabCliTest {
                 Arguments.of(List.of("run", "--runner-memory", "10m"), List.of("--runner-memory must be at least 64m")),
                 Arguments.of(List.of("run", "--timeout", "0s"), List.of("--timeout")),
                 Arguments.of(List.of("run", "--db-image", ""), List.of("--db-image")),
+                // --engine-version: one the descriptor pins, on a backend that starts the server, no --db-image.
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "docker", "--engine-version", "9.1"),
+                        List.of("--engine-version 9.1: postgres's images pin 17.6, 16.10")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--engine-version", "9.1"),
+                        List.of("--engine-version 9.1: postgres's images pin 17.6, 16.10")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--engine-version", "16.10", "--db-image", "x:1"),
+                        List.of("--engine-version", "--db-image", "give one of them")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/bench",
+                        "--engine-version", "16.10"), List.of("--engine-version", "--backend external", "does not pick")),
+                Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--engine-version", "2"),
+                        List.of("--engine-version", "--backend embedded", "does not pick")),
                 // Container options on a backend without containers would be silently ignored.
                 Arguments.of(List.of("run", "--db-cpus", "2"), List.of("--db-cpus", "--backend docker")),
                 Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--runner-memory", "2g"),

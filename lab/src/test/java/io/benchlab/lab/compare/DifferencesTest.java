@@ -122,6 +122,18 @@ class DifferencesTest {
                 + " benchlab/postgres:17.6-durable@sha256:aa vs benchlab/postgres:17.6-durable");
     }
 
+    /** Two pinned versions of an engine (lab run --engine-version): compared, the image told with both tags. */
+    @Test
+    void runsOfTwoPinnedVersionsAreComparedAndTheirImagesTold() {
+        RunResult base = run("base", KNOBS, Map.of());
+        RunResult first = base.withPlacement(docker("benchlab/postgres:17.6-durable", "sha256:aa"));
+        RunResult second = base.withPlacement(docker("benchlab/postgres:16.10-durable", "sha256:cc"));
+        assertThat(Differences.refusing(first, second)).isEmpty();
+        assertThat(Differences.told(first, second)).containsExactly("database image"
+                + " benchlab/postgres:17.6-durable@sha256:aa vs benchlab/postgres:16.10-durable@sha256:cc");
+        assertThat(Compare.comparisons(List.of(Runs.side(first), Runs.side(second)), STRICT)).hasSize(1);
+    }
+
     private static Placement docker(String image, String digest) {
         return new Placement("docker", null, new Placement.Side(null, image, digest, 1.0, 1L << 30, "podman", Map.of()),
                 null);

@@ -93,7 +93,7 @@ class EngineDescriptorsTest {
     /** The scripts read key=value lines with sed: they must see what java.util.Properties sees. */
     @ParameterizedTest
     @MethodSource("servers")
-    void descriptorsArePlainLinesThatShellScriptsReadAsJavaDoes(Engine engine) throws IOException {
+    void descriptorsArePlainLinesThatShellScriptsReadAsJavaDoes(Engine engine) throws Exception {
         Path file = descriptor(engine.name());
         Map<String, String> lines = new HashMap<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -115,6 +115,14 @@ class EngineDescriptorsTest {
             conversions.add(m.group());
         }
         assertThat(conversions).containsExactly("%s", "%d", "%s");
+        // The pinned versions and their bases, as images/build and the Makefile read them.
+        EngineImage image = EngineImages.of(engine);
+        assertThat(run(ROOT, Map.of(), "images/descriptors.sh", "versions", engine.name()).lines().toList())
+                .isEqualTo(image.versions());
+        for (String v : image.versions()) {
+            assertThat(run(ROOT, Map.of(), "images/descriptors.sh", "base", engine.name(), v).strip())
+                    .isEqualTo(image.bases().get(v));
+        }
     }
 
     /** One image per profile: a file per profile of the engine, and a limits entry for each. */
@@ -158,7 +166,12 @@ class EngineDescriptorsTest {
         cases.put("url=jdbc:postgresql://%s/%s", "url 'jdbc:postgresql://%s/%s' must place");
         cases.put("url=jdbc:mysql://%s:%d/%s", "is not a URL of postgres's driver");
         cases.put("url=jdbc:postgresql://%s:%d/%q", "is not a pattern");
-        cases.put("version=17.6 beta", "version '17.6 beta' does not match");
+        cases.put("versions=17.6 beta", "versions '17.6 beta' does not match");
+        cases.put("versions=17.6,", "versions '' does not match");
+        cases.put("versions=17.6,17.6", "versions '17.6,17.6' names a version twice");
+        cases.put("versions=17.6,9.1", "base.9.1 is missing");
+        cases.put("base.9.1=docker.io/library/postgres:9.1@sha256:" + "0".repeat(64), "base.9.1 names no version");
+        cases.put("base.17.6=docker.io/library/postgres:17.6-bookworm", "base.17.6 'docker.io/library/postgres:17.6-bookworm' does not match");
         cases.put("env.user=postgres user", "env.user");
         cases.put("limits.nope.cpus=1", "limits.nope.cpus names no profile of postgres");
         cases.put("limits.durable.memory=10m", "limits.durable.memory must be at least 64m");
@@ -174,7 +187,7 @@ class EngineDescriptorsTest {
                     .as(c.getKey()).isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("images/postgres/engine.properties: ").hasMessageContaining(c.getValue());
         }
-        for (String key : List.of("version", "port", "url", "env.password-file", "limits.relaxed.cpus", "client.memory")) {
+        for (String key : List.of("versions", "port", "url", "env.password-file", "limits.relaxed.cpus", "client.memory")) {
             Properties p = properties(descriptor("postgres"));
             p.remove(key);
             assertThatThrownBy(() -> EngineDescriptor.read(pg, p, "images/postgres/engine.properties"))
@@ -219,7 +232,7 @@ class EngineDescriptorsTest {
         List<Pattern> patterns = new ArrayList<>();
         for (Engine e : servers()) {
             EngineImage image = EngineImages.of(e);
-            facts.add(image.version());
+            facts.addAll(image.versions());
             e.profiles().forEach(p -> p.settings().keySet().forEach(k -> facts.addAll(List.of("\"" + k + "\"", "'" + k + "'"))));
             patterns.add(Pattern.compile("(?<!\\d)" + image.port() + "(?!\\d)"));
             // A word of its own: .ci/services' BENCHLAB_MARIADB_PASSWORD_FILE is not the image's MARIADB_PASSWORD_FILE.
@@ -311,23 +324,31 @@ class EngineDescriptorsTest {
             }
         }
         String descriptor = Files.readString(newdb.resolve("engine.properties"))
-                .replaceFirst("(?m)^version=.*$", "version=9.9")
-                .replaceFirst("(?m)^client\\.jvm-options=.*\n", "") + "client.jvm-options=-Xss1m -Dbenchlab.newdb=yes\n";
+                .replaceFirst("(?m)^versions=.*$", "versions=9.9,9.8")
+                .replaceAll("(?m)^base\\.[^=]*=.*\n", "")
+                .replaceFirst("(?m)^client\\.jvm-options=.*\n", "") + "client.jvm-options=-Xss1m -Dbenchlab.newdb=yes\n"
+                + "base.9.9=reg.example/newdb:9.9@sha256:" + "9".repeat(64) + "\n"
+                + "base.9.8=reg.example/newdb:9.8@sha256:" + "8".repeat(64) + "\n";
         Files.writeString(newdb.resolve("engine.properties"), descriptor);
 
         String plan = run(tmp, Map.of(), "make", "-n", "images");
-        assertThat(plan).contains("images/build --stamp target/images/pinned/newdb/durable newdb:durable",
-                "images/build --stamp target/images/pinned/newdb/relaxed newdb:relaxed",
+        assertThat(plan).contains("images/build --stamp target/images/pinned/newdb/9.9/durable newdb@9.9:durable",
+                "images/build --stamp target/images/pinned/newdb/9.9/relaxed newdb@9.9:relaxed",
+                "images/build --stamp target/images/pinned/newdb/9.8/durable newdb@9.8:durable",
                 "images/build --stamp target/images/pinned/runner runner");
         assertThat(run(tmp, Map.of(), "make", "-n", "images", "IMAGES=newdb", "REGISTRY=reg.example:5000", "PUSH=1"))
-                .contains("--registry reg.example:5000 --push newdb:durable");
+                .contains("--registry reg.example:5000 --push newdb@9.9:durable");
         assertThat(run(tmp, Map.of("DOCKER_HOST", "unix:///nowhere"), "make", "-n", "run", "ENGINE=newdb"))
                 .contains("IMAGES=\"newdb runner\"");
 
         assertThat(run(tmp, Map.of(), "images/build", "--dry-run", "--registry", "reg.example:5000", "--push", "newdb"))
-                .contains("would build benchlab/newdb:9.9-durable from images/newdb with durable.conf",
+                .contains("would build benchlab/newdb:9.9-durable from images/newdb with durable.conf FROM reg.example/newdb:9.9@",
                         "would build benchlab/newdb:9.9-relaxed from images/newdb with relaxed.conf",
-                        "would push reg.example:5000/benchlab/newdb:9.9-relaxed");
+                        "would build benchlab/newdb:9.8-relaxed from images/newdb with relaxed.conf FROM reg.example/newdb:9.8@",
+                        "would push reg.example:5000/benchlab/newdb:9.9-relaxed",
+                        "would push reg.example:5000/benchlab/newdb:9.8-durable");
+        assertThat(run(tmp, Map.of("BENCHLAB_STANDIN_BASES", "1"), "images/build", "--dry-run", "newdb@9.8:durable"))
+                .isEqualTo("would build benchlab/newdb:9.8-durable from images/newdb with durable.conf FROM reg.example/newdb:9.8\n");
 
         // bin/launch, with a java that prints its arguments.
         Path fakeBin = Files.createDirectories(tmp.resolve("fake-bin"));
@@ -342,7 +363,7 @@ class EngineDescriptorsTest {
         script(fakeBin.resolve("nocli"), "case \"$1\" in network) exit 0 ;; *) exit 1 ;; esac");
         String smoke = run(tmp, Map.of("CONTAINER_CLI", fakeBin.resolve("nocli").toString()), "images/smoke");
         assertThat(smoke).contains("benchlab/newdb:9.9-durable: not built, skipped",
-                "benchlab/newdb:9.9-relaxed: not built, skipped", "all ok");
+                "benchlab/newdb:9.9-relaxed: not built, skipped", "benchlab/newdb:9.8-relaxed: not built, skipped", "all ok");
     }
 
     // ------------------------------------------------------------------ helpers

@@ -50,11 +50,28 @@ class EngineImagesTest {
     @Test
     void tagsNameVersionAndProfile() {
         EngineImage pg = EngineImages.of(Engines.find("postgres").orElseThrow());
-        assertThat(pg.tag(pg.engine().profile("relaxed"))).isEqualTo("benchlab/postgres:" + pg.version() + "-relaxed");
+        assertThat(pg.tag(pg.engine().profile("relaxed"))).isEqualTo("benchlab/postgres:" + pg.defaultVersion() + "-relaxed");
         assertThat(pg.jdbcUrl("10.88.0.7", 5432)).isEqualTo("jdbc:postgresql://10.88.0.7:5432/bench");
         assertThat(EngineImages.runnerTag()).isEqualTo("benchlab/runner:" + EnvironmentProbe.labVersion());
         EngineImage hs = EngineImages.of(Engines.find("hsqldb-server").orElseThrow());
-        assertThat(hs.tag(hs.engine().profile("durable"))).isEqualTo("benchlab/hsqldb-server:" + hs.version() + "-durable");
+        assertThat(hs.tag(hs.engine().profile("durable"))).isEqualTo("benchlab/hsqldb-server:" + hs.defaultVersion() + "-durable");
+    }
+
+    /** Several pinned versions: the first is the default, each has its tag, and one not pinned is bad input. */
+    @Test
+    void aPinnedVersionPicksItsTagAndAnotherIsBadInputNamingThePinnedOnes() {
+        EngineImage pg = EngineImages.of(Engines.find("postgres").orElseThrow());
+        Profile durable = pg.engine().profile("durable");
+        assertThat(pg.versions()).hasSizeGreaterThan(1).first().isEqualTo(pg.defaultVersion());
+        String second = pg.versions().get(1);
+        assertThat(pg.version(null)).isEqualTo(pg.defaultVersion());
+        assertThat(pg.tag(durable, second, null)).isEqualTo("benchlab/postgres:" + second + "-durable");
+        assertThat(pg.tag(durable, second, "reg.example:5000")).isEqualTo("reg.example:5000/benchlab/postgres:" + second + "-durable");
+        assertThat(pg.tag(durable, null, null)).isEqualTo(pg.tag(durable));
+        assertThat(pg.bases().keySet()).containsExactlyInAnyOrderElementsOf(pg.versions());
+        assertThatThrownBy(() -> pg.tag(durable, "9.1", null)).isInstanceOf(BadInputException.class)
+                .hasMessage("--engine-version 9.1: postgres's images pin " + String.join(", ", pg.versions())
+                        + " (images/postgres/engine.properties)");
     }
 
     @Test
@@ -86,17 +103,20 @@ class EngineImagesTest {
 
     @ParameterizedTest
     @MethodSource("images")
-    void theDockerfilePinsItsBaseByTagAndDigestAsABuildArgument(EngineImage image) throws IOException {
+    void eachPinnedVersionHasItsBaseByTagAndDigestAndTheDockerfileTakesItAsABuildArgument(EngineImage image)
+            throws IOException {
         Path folder = IMAGES.resolve(image.folder());
         String dockerfile = Files.readString(folder.resolve("Dockerfile"));
-        Matcher base = Pattern.compile("(?m)^ARG BASE=(\\S+):(\\S+)@sha256:([0-9a-f]{64})$").matcher(dockerfile);
-        assertThat(base.find()).as("ARG BASE=<name>:<tag>@sha256:<digest> in %s", image.folder()).isTrue();
-        assertThat(dockerfile).containsPattern("(?m)^FROM \\$\\{BASE}");
-        // images/build passes the version; the default keeps a plain `docker build` honest.
-        assertThat(argument(dockerfile, "VERSION")).isEqualTo(image.version());
-        // An image that stages the engine's jar runs it on a generic base; others run the base's engine.
-        if (!Files.readString(folder.resolve("engine.properties")).contains("\nbuild.stage-jar=")) {
-            assertThat(base.group(2)).startsWith(image.version());
+        // images/build passes BASE and VERSION per pinned version: no default, no second copy of them.
+        assertThat(dockerfile).containsPattern("(?m)^ARG BASE$").containsPattern("(?m)^ARG VERSION$")
+                .containsPattern("(?m)^FROM \\$\\{BASE}");
+        for (String version : image.versions()) {
+            Matcher base = Pattern.compile("(\\S+):(\\S+)@sha256:([0-9a-f]{64})").matcher(image.bases().get(version));
+            assertThat(base.matches()).as("base.%s=<name>:<tag>@sha256:<digest> of %s", version, image.folder()).isTrue();
+            // An image that stages the engine's jar runs it on a generic base; others run the base's engine.
+            if (!Files.readString(folder.resolve("engine.properties")).contains("\nbuild.stage-jar=")) {
+                assertThat(base.group(2)).as("base.%s", version).startsWith(version);
+            }
         }
     }
 
@@ -125,11 +145,5 @@ class EngineImagesTest {
                 .filter(l -> l.contains("=") && !l.startsWith("["))
                 .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')).strip().toLowerCase(Locale.ROOT),
                         l -> l.substring(l.indexOf('=') + 1).strip().replaceAll("^'|'$", ""), (a, b) -> b));
-    }
-
-    private static String argument(String dockerfile, String name) {
-        Matcher m = Pattern.compile("(?m)^ARG " + name + "=(\\S+)$").matcher(dockerfile);
-        assertThat(m.find()).as("ARG %s=...", name).isTrue();
-        return m.group(1);
     }
 }

@@ -3,6 +3,8 @@ package io.benchlab.lab.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.cli.LabMain;
+import io.benchlab.lab.images.EngineImage;
+import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
@@ -10,9 +12,11 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.ServerStats;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
+import io.benchlab.runner.engine.Engines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -89,6 +93,27 @@ class DockerBackendIT {
         // The limits are in force, not only requested: the runner's JVM sees one CPU and sizes its heap from 1 GiB.
         assertThat(r.environment().cores()).isEqualTo(1);
         assertThat(r.environment().maxHeapBytes()).isLessThanOrEqualTo(1L << 30);
+    }
+
+    /**
+     * --engine-version runs the second version the descriptor pins from its own tag, built with that
+     * version (on CI both tags stand on one stand-in base; the server says which it is).
+     */
+    @Test
+    void aSecondPinnedVersionRunsFromItsOwnTag(@TempDir Path dir) throws IOException {
+        EngineImage pg = EngineImages.of(Engines.find("postgres").orElseThrow());
+        String second = pg.versions().get(1);
+        Path out = dir.resolve("result.json");
+        CliCapture.Outcome o = lab("run", "--engine", "postgres", "--engine-version", second, "--clients", "1",
+                "--duration", "1s", "--warmup", "0s", "--scale", "1", "--output", out.toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        RunResult r = ResultJson.read(Files.readString(out));
+        assertThat(r.status()).isEqualTo(Status.OK);
+        Placement.Side db = r.placement().database();
+        assertThat(db.image()).endsWith("benchlab/postgres:" + second + "-durable");
+        assertThat(db.labels()).containsEntry("org.opencontainers.image.version", second + "-durable");
+        assertThat(db.imageDigest()).matches("sha256:[0-9a-f]{64}");
+        assertThat(r.engine().version()).as("the server's own version, stand-in or not").isNotBlank();
     }
 
     /**

@@ -15,7 +15,8 @@ final class ClientSchedule {
     private final WorkerMetrics metrics;
     private long intended;
     private long measuredDone;
-    private boolean measured;
+    /** The phase of the transaction that started last, as {@link RoundPlan#phaseAt} numbers it. */
+    private int phase;
 
     /** {@code offsetNanos}: where in each period this client's intended starts fall, under --rate. */
     ClientSchedule(RoundPlan plan, long offsetNanos, WorkerMetrics metrics) {
@@ -60,19 +61,23 @@ final class ClientSchedule {
         if (plan.paced()) {
             intended += plan.periodNanos();
         }
-        measured = plan.measuredAt(txStart);
-        return !(measured && (plan.over(txStart) || measuredDone >= plan.transactions()));
+        phase = plan.phaseAt(txStart);
+        // Only the measured phase ends (a warm-up's end lies FAR ahead) and only it counts transactions.
+        return !(plan.over(txStart) || measuredDone >= plan.transactions());
+    }
+
+    /** The phase of the transaction that started last: {@link RoundPlan#WARMUP} or {@link RoundPlan#MEASURED}. */
+    int phase() {
+        return phase;
     }
 
     /** Whether the transaction that started last belongs to the measured phase. */
     boolean measured() {
-        return measured;
+        return phase == RoundPlan.MEASURED;
     }
 
     /** The transaction that started last is over, committed or failed for good. */
     void finished() {
-        if (measured) {
-            measuredDone++;
-        }
+        measuredDone += phase;
     }
 }

@@ -32,6 +32,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Runs the clients: a warm-up, then one or more measured rounds. The calling thread is the
@@ -79,6 +80,7 @@ public final class Driver {
      */
     private final RunMetrics rehearsal = new RunMetrics();
     private final PhaseTotals rehearsed = new PhaseTotals();
+    private final PhaseTotals rehearsedTotal = new PhaseTotals();
     private volatile Instant measuredStart;
     private double warmupSeconds;
     private WarmupSettle.Ended warmupEnded;
@@ -169,7 +171,7 @@ public final class Driver {
             String firstError = workers.stream().map(Client::firstError).filter(e -> e != null)
                     .findFirst().orElse(null);
             return new DriverOutcome(warmupSeconds, warmupEnded == null ? null : warmupEnded.label(),
-                    metrics.warmupCommittedCount(), metrics.warmupFailedCount(), metrics.warmupMissedStartsCount(),
+                    rehearsal.committedCount(), metrics.warmupFailedCount(), metrics.warmupMissedStartsCount(),
                     rounds, intervals, stop, firstError, metrics.inDoubtCount(), partials);
         } finally {
             pool.shutdownNow();
@@ -287,6 +289,13 @@ public final class Driver {
         if (!plan.measuring() || plan.measuredStart() != plan.start()) {
             event(RunEvent.Kind.WARMUP, 0, plan.start());
         }
+        // The measured phase's reads are made before the warm-up: a lambda made at the measured
+        // start spins its class there, and the JIT compiles the class spinner's code in the round.
+        PhaseTotals total = new PhaseTotals();
+        PhaseTotals interval = new PhaseTotals();
+        LongSupplier lastFinished = lastFinish::get;
+        IntervalReporter.Read measuredRead = (from, to) -> interval(round, plan, metrics, interval, from, to, total,
+                intervals);
         IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
         reporter.warmUp(plan, done, new WarmupRead(plan, metrics,
                 plan.measuring() ? null : new WarmupSettle(Defaults.WARMUP_MIN_SECONDS, Defaults.WARMUP_MAX_SECONDS)));
@@ -302,10 +311,7 @@ public final class Driver {
         memory.reset();
         long cpuAtStart = ProcessCpu.nanos();
         Map<String, Long> jitAtStart = JitCpu.read();
-        PhaseTotals total = new PhaseTotals();
-        PhaseTotals interval = new PhaseTotals();
-        long roundEnd = reporter.measure(plan, done, lastFinish::get,
-                (from, to) -> interval(round, plan, metrics, interval, from, to, total, intervals));
+        long roundEnd = reporter.measure(plan, done, lastFinished, measuredRead);
         event(RunEvent.Kind.END, round, roundEnd);
         rethrowClientFailure(futures);
         return new RoundOutcome(round, (roundEnd - plan.measuredStart()) / 1e9, total, memory.snapshot(),
@@ -342,8 +348,10 @@ public final class Driver {
         public void interval(long from, long to) {
             rehearsed.reset();
             rehearsal.drainInto(rehearsed);
+            rehearsedTotal.reset();
+            rehearsedTotal.add(rehearsed);
             IntervalSummary.of(0, (to - plan.start()) / 1e9, (to - from) / 1e9, rehearsed);
-            long committed = metrics.warmupCommittedCount();
+            long committed = rehearsal.committedCount();
             sink.onInterval(Phase.WARMUP, IntervalPoint.warmup((to - plan.start()) / 1e9, (to - from) / 1e9,
                     committed - before));
             if (settle != null && !plan.measuring()) {

@@ -5,7 +5,6 @@ import io.benchlab.runner.core.Redact;
 import io.benchlab.runner.core.Target;
 import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.metrics.Step;
-import io.benchlab.runner.metrics.StepTimer;
 import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.TpcbTransaction;
@@ -55,11 +54,12 @@ final class VertxClient extends Client {
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
     /**
-     * Where the warm-up's transactions are timed, then forgotten: the warm-up runs the measured
-     * phase's timing and recording code, so the JIT has compiled it before the measured start
-     * (timing nothing in the warm-up left about 0.5 s of compiling to the first round).
+     * The timers by phase ({@link RoundPlan#phaseAt}): the warm-up's transactions are timed into a
+     * rehearsal, then forgotten, so that the JIT has compiled the measured phase's timing and
+     * recording code before the measured start (timing nothing in the warm-up left about 0.5 s of
+     * compiling to the first round); picked by index, not by a branch (see {@link RoundPlan}).
      */
-    private final WorkerMetrics rehearsal;
+    private final WorkerMetrics[] timers;
     private final Step[] order;
     private final TxInput in = new TxInput();
     /** The transaction's statements in the protocol's spelling, prepared on first use and kept by the connection. */
@@ -78,12 +78,12 @@ final class VertxClient extends Client {
     private long txStart;
     private int tries;
     private boolean committing;
-    private StepTimer timer;
+    private WorkerMetrics timer;
 
     VertxClient(int index, Target target, WorkloadConfig config, VertxClients vertx, SplittableRandom random,
                 WorkerMetrics metrics, WorkerMetrics rehearsal) {
         super(index, target);
-        this.rehearsal = rehearsal;
+        this.timers = new WorkerMetrics[] {rehearsal, metrics};
         this.config = config;
         this.vertx = vertx;
         this.dialect = vertx.dialect();
@@ -246,16 +246,16 @@ final class VertxClient extends Client {
             return;
         }
         if (connection == null) {
-            reconnect(() -> begin(start, schedule.measured()));
+            reconnect(() -> begin(start, schedule.phase()));
         } else {
-            begin(start, schedule.measured());
+            begin(start, schedule.phase());
         }
     }
 
-    private void begin(long start, boolean measured) {
+    private void begin(long start, int phase) {
         txStart = start;
         tries = 1;
-        timer = measured ? metrics : rehearsal;
+        timer = timers[phase];
         distribution.next(random, config.branches(), in);
         // A step that came too late for the last transaction is not this one's.
         guard.takeCancel();
@@ -339,12 +339,7 @@ final class VertxClient extends Client {
             committing = false;
             guard.idle();
             timer.lap(Step.COMMIT);
-            if (schedule.measured()) {
-                metrics.committed(System.nanoTime() - txStart);
-            } else {
-                rehearsal.committed(System.nanoTime() - txStart);
-                metrics.warmupCommitted();
-            }
+            timer.committed(System.nanoTime() - txStart);
             schedule.finished();
             next();
         });

@@ -9,8 +9,9 @@ import java.util.List;
  *
  * <p>The client is warm when, over the last {@link #WINDOW_SECONDS} of readings,
  * <ul>
- *   <li>its JIT compiler threads took at most {@link #JIT_SHARE} of the process's CPU (the
- *       compilers' CPU is CPU the clients do not get, and code they still run interpreted), and</li>
+ *   <li>its JIT compiler threads took at most {@link #JIT_SHARE} of the process's CPU, or no
+ *       more than {@link #JIT_FLOOR_SECONDS} (the compilers' CPU is CPU the clients do not get,
+ *       and code they still run interpreted), and</li>
  *   <li>its throughput is no more than {@link #CLIMB} above that of the window before: it has
  *       stopped climbing. Under --rate it is flat by design and this holds at once.</li>
  * </ul>
@@ -22,6 +23,14 @@ final class WarmupSettle {
 
     /** The JIT's share of the client's CPU below which it counts as settled: half the measured phase's 2% target. */
     static final double JIT_SHARE = 0.01;
+
+    /**
+     * JIT seconds in a window that count as settled whatever the share: two of the kernel's 10 ms
+     * ticks, in which /proc reports a thread's CPU. A runner that used 0.28 of a core (32 clients
+     * in a 1-CPU container) had 1% of 5 s at 14 ms, below two ticks, and warmed up to the 60 s
+     * bound; two ticks a window are 40 ms over a 10 s round, under the warning's 0.1 s floor.
+     */
+    static final double JIT_FLOOR_SECONDS = 0.02;
 
     /** Throughput climbing less than this from one window to the next has stopped climbing (intervals vary by a few percent). */
     static final double CLIMB = 0.03;
@@ -95,7 +104,7 @@ final class WarmupSettle {
         if (window.cpuSeconds() == null || window.jitSeconds() == null || window.cpuSeconds() <= 0) {
             return true;
         }
-        return window.jitSeconds() <= JIT_SHARE * window.cpuSeconds();
+        return window.jitSeconds() <= Math.max(JIT_SHARE * window.cpuSeconds(), JIT_FLOOR_SECONDS);
     }
 
     /** The first reading of the window that ends before {@code end}; -1 when the readings do not fill one. */

@@ -6,7 +6,6 @@ import io.benchlab.runner.engine.CommitCounter;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.StatementMode;
 import io.benchlab.runner.metrics.Step;
-import io.benchlab.runner.metrics.StepTimer;
 import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.workload.tpcb.Distribution;
 import io.benchlab.runner.workload.tpcb.PartialLedger;
@@ -35,11 +34,12 @@ final class Worker extends Client {
     private final SplittableRandom random;
     private final WorkerMetrics metrics;
     /**
-     * Where the warm-up's transactions are timed, then forgotten: the warm-up runs the measured
-     * phase's timing and recording code, so the JIT has compiled it before the measured start
-     * (timing nothing in the warm-up left about 0.5 s of compiling to the first round).
+     * The timers by phase ({@link RoundPlan#phaseAt}): the warm-up's transactions are timed into a
+     * rehearsal, then forgotten, so that the JIT has compiled the measured phase's timing and
+     * recording code before the measured start (timing nothing in the warm-up left about 0.5 s of
+     * compiling to the first round); picked by index, not by a branch (see {@link RoundPlan}).
      */
-    private final WorkerMetrics rehearsal;
+    private final WorkerMetrics[] timers;
     private final PartialLedger partials;
     private final TxInput in = new TxInput();
     private Connection connection;
@@ -50,7 +50,7 @@ final class Worker extends Client {
            WorkerMetrics rehearsal, PartialLedger partials) {
         super(index, target);
         this.metrics = metrics;
-        this.rehearsal = rehearsal;
+        this.timers = new WorkerMetrics[] {rehearsal, metrics};
         this.partials = partials;
         this.config = config;
         this.distribution = config.distribution();
@@ -104,13 +104,12 @@ final class Worker extends Client {
             if (!schedule.start(txStart)) {
                 return;
             }
-            boolean measured = schedule.measured();
-            if (transaction == null && !reconnect(plan, stop, measured)) {
+            if (transaction == null && !reconnect(plan, stop, schedule.measured())) {
                 // The round ended, or the server stayed away, while this client was reconnecting.
                 return;
             }
             distribution.next(random, scale, in);
-            attempt(measured, txStart, plan, stop);
+            attempt(schedule.phase(), txStart, plan, stop);
             schedule.finished();
         }
     }
@@ -121,8 +120,8 @@ final class Worker extends Client {
      * statement is a transaction of its own, so only the failed statement is tried again, with
      * {@code --max-tries} tries of its own.
      */
-    private void attempt(boolean measured, long txStart, RoundPlan plan, BooleanSupplier stop) {
-        StepTimer timer = measured ? metrics : rehearsal;
+    private void attempt(int phase, long txStart, RoundPlan plan, BooleanSupplier stop) {
+        WorkerMetrics timer = timers[phase];
         transaction.begin();
         // A step that came too late for the last transaction is not this one's.
         guard.takeCancel();
@@ -131,15 +130,11 @@ final class Worker extends Client {
         for (int tries = 1; ; tries++) {
             try {
                 transaction.execute(in, timer);
-                if (measured) {
-                    metrics.committed(System.nanoTime() - txStart);
-                } else {
-                    rehearsal.committed(System.nanoTime() - txStart);
-                    metrics.warmupCommitted();
-                }
+                timer.committed(System.nanoTime() - txStart);
                 return;
             } catch (SQLException e) {
                 Thread.interrupted(); // the watchdog may have interrupted this thread; its pauses must still pause
+                boolean measured = phase == RoundPlan.MEASURED;
                 TryFailure failure = TryFailure.of(e, guard, closed(), stop.getAsBoolean(), target.engine());
                 transaction.rollbackQuietly();
                 if (config.autocommit() && transaction.next() != failing) {

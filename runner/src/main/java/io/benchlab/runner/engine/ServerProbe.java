@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,10 +13,11 @@ import java.util.TreeMap;
 
 /**
  * Where a server keeps its own statistics, as data: the counters read at every interval boundary
- * (each query's numbers are running totals; the sampler takes their deltas) and the query that
- * samples its sessions by what they wait for. Names are the server's, in lower case.
+ * (each query's numbers are running totals; the sampler takes their deltas), the query that
+ * samples its sessions by what they wait for, and how often that sample may be taken without
+ * costing the server what it measures. Names are the server's, in lower case.
  */
-public record ServerProbe(String sources, List<Counters> counters, String waits) {
+public record ServerProbe(String sources, List<Counters> counters, String waits, Duration waitsEvery) {
 
     /** How a counters query gives its numbers. */
     public enum Shape {
@@ -53,9 +55,17 @@ public record ServerProbe(String sources, List<Counters> counters, String waits)
             // Active sessions only: one idle in a transaction waits for its client, not the server.
             "SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, 'running'), count(*)"
                     + " FROM pg_stat_activity WHERE datname = current_database() AND state = 'active'"
-                    + " AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1");
+                    + " AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
+            // As often as active-session-history tools sample: the sampler thread took 0.50% of the
+            // runner's CPU and tps held at 1.024x (python3 -m bench.overhead sampler, cc31662).
+            Duration.ofMillis(100));
 
-    /** MySQL and MariaDB: the server's status counters (all sessions), and the run's database's threads by state. */
+    /**
+     * MySQL and MariaDB: the server's status counters (all sessions), and the run's database's
+     * threads by state. The process list is read once a second, not ten times: MariaDB locks each
+     * session to list it, and at 100 ms the sampler cost 0.949x of the tps (10 pairs, 532932b;
+     * bench/README.md, "overhead").
+     */
     static final ServerProbe MYSQL = new ServerProbe("SHOW GLOBAL STATUS, information_schema.PROCESSLIST",
             List.of(new Counters(null, "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_commit', 'Com_rollback',"
                     + " 'Handler_commit', 'Innodb_row_lock_waits', 'Innodb_row_lock_time', 'Innodb_deadlocks',"
@@ -63,7 +73,8 @@ public record ServerProbe(String sources, List<Counters> counters, String waits)
                     + " 'Innodb_data_fsyncs', 'Innodb_os_log_written', 'Innodb_log_waits', 'Bytes_received', 'Bytes_sent')",
                     Shape.NAME_VALUE)),
             "SELECT COALESCE(NULLIF(STATE, ''), 'running'), COUNT(*) FROM information_schema.PROCESSLIST"
-                    + " WHERE COMMAND = 'Query' AND ID <> CONNECTION_ID() AND DB = DATABASE() GROUP BY 1");
+                    + " WHERE COMMAND = 'Query' AND ID <> CONNECTION_ID() AND DB = DATABASE() GROUP BY 1",
+            Duration.ofSeconds(1));
 
     /** The counters queries this server answers: asked once, with one statement per conditional query. */
     public List<Counters> applicable(Connection c) throws SQLException {

@@ -22,7 +22,8 @@ public final class RunMetrics {
     private final Recorder[] steps = new Recorder[Step.all().length];
     private final LongAdder[] counters = new LongAdder[Counter.all().length];
     private final Map<String, LongAdder> failuresByCause = new ConcurrentHashMap<>();
-    private final LongAdder warmupCommitted = new LongAdder();
+    /** Every commit recorded here: a warm-up's count is its rehearsal's (see {@code WorkerMetrics#committed}). */
+    private final LongAdder committed = new LongAdder();
     private final LongAdder warmupFailed = new LongAdder();
     private final LongAdder warmupMissedStarts = new LongAdder();
     private final LongAdder inDoubt = new LongAdder();
@@ -62,6 +63,7 @@ public final class RunMetrics {
 
     void committed(long latencyNanos) {
         transactions.recordValue(clamp(latencyNanos));
+        committed.increment();
     }
 
     void failed(long latencyNanos) {
@@ -76,10 +78,6 @@ public final class RunMetrics {
         failuresByCause.computeIfAbsent(cause, k -> new LongAdder()).increment();
     }
 
-    void warmupCommitted() {
-        warmupCommitted.increment();
-    }
-
     void warmupFailed() {
         warmupFailed.increment();
     }
@@ -92,8 +90,9 @@ public final class RunMetrics {
         inDoubt.increment();
     }
 
-    public long warmupCommittedCount() {
-        return warmupCommitted.sum();
+    /** The transactions committed here so far. */
+    public long committedCount() {
+        return committed.sum();
     }
 
     public long warmupFailedCount() {

@@ -36,7 +36,11 @@ public final class WorkerMetrics implements StepTimer {
         lapStart = now;
     }
 
-    /** A measured transaction committed; its latency runs from its intended start. */
+    /**
+     * A transaction committed; its latency runs from its intended start. The clients call this
+     * on the measured phase's timer or the warm-up's rehearsal alike, so that the code they run
+     * does not change at the measured start (see {@code RoundPlan}).
+     */
     public void committed(long latencyNanos) {
         run.committed(latencyNanos);
     }
@@ -70,10 +74,6 @@ public final class WorkerMetrics implements StepTimer {
         run.count(Counter.MISSED_STARTS, n);
     }
 
-    public void warmupCommitted() {
-        run.warmupCommitted();
-    }
-
     public void warmupFailed() {
         run.warmupFailed();
     }
@@ -86,10 +86,6 @@ public final class WorkerMetrics implements StepTimer {
     /** A commit whose connection broke: the server may or may not have made it durable. Any phase. */
     public void inDoubt() {
         run.inDoubt();
-    }
-
-    public long warmupCommittedCount() {
-        return run.warmupCommittedCount();
     }
 
     public long warmupFailedCount() {

@@ -35,11 +35,11 @@ import java.util.concurrent.TimeUnit;
  * its own. It listens to the collector as a sink does, and never blocks it: a round's measured
  * start sets the counters' baseline, each measured interval's end reads them again (the deltas get
  * the interval's round and t), and in between the sessions are sampled by wait every
- * {@link Defaults#WAIT_SAMPLE_EVERY}. Where the target names its container's source, the
- * container's usage is read right after the counters.
+ * {@link ServerProbe#waitsEvery} (the server's own period). Where the target names its
+ * container's source, the container's usage is read right after the counters.
  *
- * <p>During the warm-up it reads as it will in the measured phase, and throws what it read
- * away: its own code and the driver's paths for its queries are compiled by the measured start
+ * <p>During the warm-up it reads and works out its intervals as it will in the measured phase,
+ * and throws them away: its own code and the driver's paths for its queries are compiled by the measured start
  * (reading from the measured start only, the JIT compiled them in round 1: 4.5-6.6% of the
  * client's CPU there, against 2.5% without the sampler), and the server carries its load in the
  * warm-up as in the rounds. Nothing is read before the warm-up begins, which is after the
@@ -59,8 +59,8 @@ public final class ServerSampler implements ResultSink {
     private record Warm() {
     }
 
-    /** A warm-up interval ended: read what a measured interval's end reads, and keep nothing. */
-    private record WarmRead() {
+    /** A warm-up interval ended: read and work out what a measured interval's end does, and keep nothing. */
+    private record WarmRead(IntervalPoint point) {
     }
 
     private record End() {
@@ -180,7 +180,7 @@ public final class ServerSampler implements ResultSink {
         if (connection == null) {
             return;
         }
-        events.add(phase == Phase.MEASURED ? point : new WarmRead());
+        events.add(phase == Phase.MEASURED ? point : new WarmRead(point));
     }
 
     /**
@@ -191,7 +191,7 @@ public final class ServerSampler implements ResultSink {
     public ServerStats finish() throws InterruptedException {
         stopping = true;
         if (connection == null) {
-            return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, 0, 0, List.of(), note);
+            return new ServerStats(sources(), probe.waitsEvery().toNanos() / 1e6, 0, 0, List.of(), note);
         }
         events.add(new End());
         thread.join(Defaults.SERVER_STATS_TIMEOUT.toMillis());
@@ -211,7 +211,7 @@ public final class ServerSampler implements ResultSink {
         synchronized (intervals) {
             copy = List.copyOf(intervals);
         }
-        return new ServerStats(sources(), Defaults.WAIT_SAMPLE_EVERY.toNanos() / 1e6, reads,
+        return new ServerStats(sources(), probe.waitsEvery().toNanos() / 1e6, reads,
                 LatencySummary.round3(cpuSeconds), copy, note);
     }
 
@@ -242,7 +242,7 @@ public final class ServerSampler implements ResultSink {
     }
 
     private void loop() {
-        long waitEvery = Defaults.WAIT_SAMPLE_EVERY.toNanos();
+        long waitEvery = probe.waitsEvery().toNanos();
         long nextWaitSample = Long.MAX_VALUE;
         try {
             while (true) {
@@ -253,11 +253,13 @@ public final class ServerSampler implements ResultSink {
                     waits.add(probe.readWaits(connection));
                     reads++;
                     nextWaitSample = Math.max(nextWaitSample + waitEvery, System.nanoTime());
-                } else if (e instanceof Warm || e instanceof WarmRead) {
-                    readCounters();
-                    readContainer();
+                } else if (e instanceof Warm) {
+                    baseline(readCounters());
+                    containerBaseline = readContainer();
                     waits.reset();
-                    nextWaitSample = e instanceof Warm ? System.nanoTime() + waitEvery : nextWaitSample;
+                    nextWaitSample = System.nanoTime() + waitEvery;
+                } else if (e instanceof WarmRead w) {
+                    interval(w.point(), readCounters(), readContainer(), false);
                 } else if (e instanceof Begin) {
                     baseline(readCounters());
                     containerBaseline = readContainer();
@@ -266,7 +268,7 @@ public final class ServerSampler implements ResultSink {
                     nextWaitSample = System.nanoTime() + waitEvery;
                 } else if (e instanceof IntervalPoint p) {
                     Map<String, Long> counters = readCounters();
-                    interval(p, counters, readContainer());
+                    interval(p, counters, readContainer(), true);
                 } else {
                     nextWaitSample = Long.MAX_VALUE;
                     if (stopping) {
@@ -327,8 +329,12 @@ public final class ServerSampler implements ResultSink {
         baselineNanos = System.nanoTime();
     }
 
-    /** The deltas since the baseline, given the interval's round and t; a counter that went back is left out. */
-    private void interval(IntervalPoint p, Map<String, Long> now, ContainerDelta.Read usage) {
+    /**
+     * The deltas since the baseline, given the interval's round and t; a counter that went back is
+     * left out. A warm-up's interval ({@code keep} false) is worked out the same way and dropped,
+     * so that its code (and the classes of its lambdas) is compiled before the measured start.
+     */
+    private void interval(IntervalPoint p, Map<String, Long> now, ContainerDelta.Read usage, boolean keep) {
         long at = System.nanoTime();
         if (baseline == null) {
             baseline(now);
@@ -345,17 +351,19 @@ public final class ServerSampler implements ResultSink {
                 reset.add(name);
             }
         });
-        if (!reset.isEmpty() && note == null) {
+        if (keep && !reset.isEmpty() && note == null) {
             note = String.format(Locale.ROOT, "counters went back in round %d at t %.1f (a server restart or a"
                     + " statistics reset): %s", p.round(), p.t(), String.join(", ", reset));
         }
         ServerStats.Interval interval = new ServerStats.Interval(p.round(), p.t(),
                 LatencySummary.round3((at - baselineNanos) / 1e9), deltas, waits.averages(),
                 ContainerDelta.between(containerBaseline, usage));
-        synchronized (intervals) {
-            intervals.add(interval);
+        if (keep) {
+            synchronized (intervals) {
+                intervals.add(interval);
+            }
+            downstream.onServerInterval(interval);
         }
-        downstream.onServerInterval(interval);
         baseline = now;
         baselineNanos = at;
         containerBaseline = usage;

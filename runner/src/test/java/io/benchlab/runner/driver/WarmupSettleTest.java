@@ -46,6 +46,20 @@ class WarmupSettleTest {
     }
 
     @Test
+    void aClientOnLittleCpuSettlesWithinTwoTicksOfTheJitAWindow() {
+        // 0.28 of a core: 1% of a 5 s window is 14 ms, less than /proc's two 10 ms ticks.
+        Reading[] r = new Reading[10];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = new Reading(1, 300, 0.28, i == 7 ? 0.02 : 0);
+        }
+        assertThat(until(new WarmupSettle(5, 60), Ended.SETTLED, r)).isEqualTo(10);
+        for (int i = 0; i < r.length; i++) {
+            r[i] = new Reading(1, 300, 0.28, i == 7 || i == 8 ? 0.02 : 0);
+        }
+        assertThat(until(new WarmupSettle(5, 60), Ended.SETTLED, r)).isEqualTo(-1);
+    }
+
+    @Test
     void whileThroughputClimbsTheWarmUpGoesOnThoughTheJitIsQuiet() {
         WarmupSettle settle = new WarmupSettle(5, 60);
         Reading[] climbing = new Reading[20];

@@ -61,6 +61,7 @@ public final class DockerBackend implements Backend {
     }
 
     private String dbTag(EngineImage image, RunSpec spec) {
-        return provisioning.dbImage() != null ? provisioning.dbImage() : image.tag(spec.profile());
+        return provisioning.dbImage() != null ? provisioning.dbImage()
+                : image.tag(spec.profile(), provisioning.engineVersion(), null);
     }
 }

@@ -48,7 +48,7 @@ record RunPlan(
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
         String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
-                : image.tag(spec.profile(), settings.registry());
+                : image.tag(spec.profile(), provisioning.engineVersion(), settings.registry());
         // A pod's args replace the image's CMD: the descriptor's copy of it comes first, then the settings.
         List<String> dbArgs = provisioning.settings().isEmpty() ? List.of()
                 : image.settings().command(null, provisioning.settings());
