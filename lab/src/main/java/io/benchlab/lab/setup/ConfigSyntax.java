@@ -21,15 +21,7 @@ public enum ConfigSyntax {
 
         @Override
         Entry entry(String text) {
-            Matcher m = line.matcher(text);
-            if (!m.matches()) {
-                return null;
-            }
-            String value = m.group(2);
-            if (value.startsWith("'")) {
-                value = value.substring(1, value.length() - 1).replace("''", "'");
-            }
-            return new Entry(m.group(1), value);
+            return matched(line, text, v -> v.startsWith("'") ? v.substring(1, v.length() - 1).replace("''", "'") : v);
         }
     },
 
@@ -57,18 +49,14 @@ public enum ConfigSyntax {
 
         @Override
         Entry entry(String text) {
-            Matcher m = line.matcher(text);
-            if (!m.matches()) {
-                return null;
-            }
-            String value = m.group(2);
-            if (value == null) {
-                return new Entry(m.group(1), "1");
-            }
-            if (value.length() >= 2 && (value.startsWith("\"") || value.startsWith("'"))) {
-                value = value.substring(1, value.length() - 1);
-            }
-            return value.isEmpty() ? null : new Entry(m.group(1), value);
+            return matched(line, text, v -> {
+                if (v == null) {
+                    return "1";
+                }
+                boolean quoted = v.length() >= 2 && (v.startsWith("\"") || v.startsWith("'"));
+                String value = quoted ? v.substring(1, v.length() - 1) : v;
+                return value.isEmpty() ? null : value;
+            });
         }
     },
 
@@ -154,6 +142,16 @@ public enum ConfigSyntax {
 
     /** The setting on the line, or null when the line is not one. */
     abstract Entry entry(String text);
+
+    /** The key (group 1) and value (group 2, as SPELLED gives it) of a line LINE matches; null when not, or no value. */
+    static Entry matched(Pattern line, String text, java.util.function.UnaryOperator<String> spelled) {
+        Matcher m = line.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        String value = spelled.apply(m.group(2));
+        return value == null ? null : new Entry(m.group(1), value);
+    }
 
     record Entry(String key, String value) {
     }

@@ -96,9 +96,7 @@ class ServerSettingsCliTest {
         CliCapture.Outcome o = run("--engine", "postgres", "--backend", "kubernetes", "--dry-run", "--db-config",
                 conf.toString(), "--db-set", "shared_buffers=256MB");
         assertThat(o.exitCode()).as("%s", o).isZero();
-        Pod pod = Arrays.stream(o.out().split("(?m)^---$")).filter(doc -> doc.contains("kind: \"Pod\""))
-                .map(doc -> (Pod) Serialization.unmarshal(doc)).findFirst().orElseThrow();
-        assertThat(pod.getSpec().getContainers().get(0).getArgs()).containsExactly("postgres", "-c",
+        assertThat(databaseArgs(o)).containsExactly("postgres", "-c",
                 "config_file=/etc/postgresql/postgresql.conf", "-c", "wal_compression=on", "-c", "shared_buffers=256MB");
     }
 
@@ -106,9 +104,7 @@ class ServerSettingsCliTest {
     void withoutSettingsTheDatabasePodKeepsTheImagesCommand() {
         CliCapture.Outcome o = run("--engine", "mariadb", "--backend", "kubernetes", "--dry-run");
         assertThat(o.exitCode()).as("%s", o).isZero();
-        Pod pod = Arrays.stream(o.out().split("(?m)^---$")).filter(doc -> doc.contains("kind: \"Pod\""))
-                .map(doc -> (Pod) Serialization.unmarshal(doc)).findFirst().orElseThrow();
-        assertThat(pod.getSpec().getContainers().get(0).getArgs()).isNullOrEmpty();
+        assertThat(databaseArgs(o)).isNullOrEmpty();
     }
 
     @Test
@@ -116,8 +112,13 @@ class ServerSettingsCliTest {
         CliCapture.Outcome o = run("--engine", "mariadb", "--backend", "kubernetes", "--dry-run", "--db-set",
                 "innodb_buffer_pool_size=256M");
         assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(databaseArgs(o)).containsExactly("--innodb_buffer_pool_size=256M");
+    }
+
+    /** The args of the database container of the dry run's database pod. */
+    static List<String> databaseArgs(CliCapture.Outcome o) {
         Pod pod = Arrays.stream(o.out().split("(?m)^---$")).filter(doc -> doc.contains("kind: \"Pod\""))
                 .map(doc -> (Pod) Serialization.unmarshal(doc)).findFirst().orElseThrow();
-        assertThat(pod.getSpec().getContainers().get(0).getArgs()).containsExactly("--innodb_buffer_pool_size=256M");
+        return pod.getSpec().getContainers().get(0).getArgs();
     }
 }
