@@ -6,7 +6,10 @@
 #   HSQLDB_PASSWORD_FILE    a file holding its password (or HSQLDB_PASSWORD; one is required)
 #   JAVA_OPTS               added to the JVM options
 # The server's properties, password included, are written to a 0600 file in the data directory.
-# Arguments are passed to org.hsqldb.server.Server after --props.
+# Arguments KEY=VALUE (lab run --db-set; settings.arg in engine.properties) are settings on top of
+# the profile: hsqldb.* ones join the database path after the profile's, server.* ones the server's
+# properties after the profile's (the later wins). Other arguments are passed to
+# org.hsqldb.server.Server after --props.
 set -euo pipefail
 
 die() { printf 'hsqldb: error: %s\n' "$*" >&2; exit 1; }
@@ -36,12 +39,28 @@ while IFS= read -r line; do
   [[ "$line" =~ ^hsqldb\.[A-Za-z0-9_.]+=.* ]] && db+=";$line"
 done <"$profile"
 
+# Settings given as arguments, after the profile's; the rest is the server's own arguments.
+server_settings=()
+server_args=()
+for arg in "$@"; do
+  if [[ "$arg" =~ ^hsqldb\.[A-Za-z0-9_.]+=.* ]]; then
+    [[ "$arg" != *';'* ]] || die "a setting must not contain ';': $arg"
+    db+=";$arg"
+  elif [[ "$arg" =~ ^server\.[A-Za-z0-9_.]+=.* ]]; then
+    [[ ! "$arg" =~ ^server\.(database|dbname)\. ]] || die "the database is the image's: $arg"
+    server_settings+=("$arg")
+  else
+    server_args+=("$arg")
+  fi
+done
+
 props="$data/server.properties"
 (
   umask 077
   {
     echo "# Written by /opt/hsqldb/entrypoint.sh at every start from $profile; edits are lost."
     grep -E '^server\.' "$profile" | grep -vE '^server\.(database|dbname)\.'
+    (( ${#server_settings[@]} == 0 )) || printf '%s\n' "${server_settings[@]}"
     echo "server.database.0=$db;user=$user;password=$password"
     echo "server.dbname.0=bench"
   } >"$props.tmp"
@@ -51,4 +70,4 @@ mv "$props.tmp" "$props"
 # Heap: 75% of the container's memory limit; JAVA_OPTS come after, so they can override it.
 # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
 exec java -XX:MaxRAMPercentage=75 ${JAVA_OPTS:-} -cp /opt/hsqldb/hsqldb.jar \
-  org.hsqldb.server.Server --props "$props" "$@"
+  org.hsqldb.server.Server --props "$props" "${server_args[@]}"

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * change of the format adds a step here rather than a constructor kept for old results. A step
  * changes only what the newer version spells differently; what an older run did not measure stays
  * absent. A knob added to schema 5 after it was published is not a step: what its absence means is
- * the runner's declaration of the knob, which reads it.
+ * the runner's declaration of the knob, which reads it. Nor is the optional {@code setup} (the
+ * server settings a run was given): a result without it is a run given none, as every run before it.
  *
  * <p>Versions before 3 have no step: they are bound as they are, as they always were.
  */

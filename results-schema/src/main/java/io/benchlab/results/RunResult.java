@@ -24,9 +24,19 @@ public record RunResult(
         List<Round> rounds,
         List<IntervalPoint> intervals,
         Consistency consistency,
-        ServerStats serverStats) {
+        ServerStats serverStats,
+        Setup setup) {
 
     public static final String SCHEMA_VERSION = "5";
+
+    /** A result without given server settings (see {@link Setup}): every run before they existed, most runs since. */
+    public RunResult(String schemaVersion, String runId, Status status, String cause, List<Warning> warnings,
+                     Timestamps timestamps, Knobs knobs, EngineInfo engine, Environment environment,
+                     Placement placement, Load load, Warmup warmup, Figures figures, List<Round> rounds,
+                     List<IntervalPoint> intervals, Consistency consistency, ServerStats serverStats) {
+        this(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, placement, load,
+                warmup, figures, rounds, intervals, consistency, serverStats, null);
+    }
 
     public RunResult {
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
@@ -42,13 +52,13 @@ public record RunResult(
         List<Warning> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
         return new RunResult(schemaVersion, runId, status, cause, all, timestamps, knobs, engine, environment, placement,
-                load, warmup, figures, rounds, intervals, consistency, serverStats);
+                load, warmup, figures, rounds, intervals, consistency, serverStats, setup);
     }
 
     /** The same result, failed with CAUSE: what the runner could not see ended its run (a lost database pod). */
     public RunResult failedBecause(String cause) {
         return new RunResult(schemaVersion, runId, Status.FAILED, cause, warnings, timestamps, knobs, engine, environment,
-                placement, load, warmup, figures, rounds, intervals, consistency, serverStats);
+                placement, load, warmup, figures, rounds, intervals, consistency, serverStats, setup);
     }
 
     /**
@@ -58,12 +68,18 @@ public record RunResult(
     public RunResult withoutIntervals() {
         return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment,
                 placement, load, warmup, figures, rounds, List.of(), consistency,
-                serverStats == null ? null : serverStats.withoutIntervals());
+                serverStats == null ? null : serverStats.withoutIntervals(), setup);
     }
 
     /** The same result placed elsewhere: a lab that ran the runner remotely records both sides. */
     public RunResult withPlacement(Placement where) {
         return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment, where,
-                load, warmup, figures, rounds, intervals, consistency, serverStats);
+                load, warmup, figures, rounds, intervals, consistency, serverStats, setup);
+    }
+
+    /** The same result with the server settings its run was given and the server's values (null: none given). */
+    public RunResult withSetup(Setup given) {
+        return new RunResult(schemaVersion, runId, status, cause, warnings, timestamps, knobs, engine, environment,
+                placement, load, warmup, figures, rounds, intervals, consistency, serverStats, given);
     }
 }

@@ -100,7 +100,8 @@ public final class SampleResults {
                                 Map.of("CPU:running", 2.4, "IO:WALSync", 0.9),
                                 new ServerStats.Container(10.011, 7.412, 301_465_600L, 0L, 52_428_800L, 4_186_112L,
                                         3_770_368L))),
-                        "counters went back in round 2 at t 10.0 (a server restart or a statistics reset): xact_commit"));
+                        "counters went back in round 2 at t 10.0 (a server restart or a statistics reset): xact_commit"))
+                .withSetup(SETUP);
     }
 
     /** The full run with its database's data in memory: a tmpfs of the size asked for, which no block device holds. */
@@ -111,6 +112,11 @@ public final class SampleResults {
                 "/var/lib/postgresql/data", 2L << 30, "tmpfs", "rw,nosuid,nodev,relatime rw,size=2097152k", 2L << 30,
                 null, null, new Storage.FlushLatency(500, 0.0019, 0.0021, 0.17), "memory"))));
     }
+
+    /** The full sample's given server settings: one the server reports in its own unit, one it does not report. */
+    static final Setup SETUP = new Setup(Map.of(
+            "shared_buffers", new Setup.Given("262144kB", "256MB"),
+            "custom.note", new Setup.Given("on", null)), "5d41402abc4b");
 
     /** A run that loaded the data, then failed to connect for the warm-up: no figures, no rounds. */
     public static RunResult failed() {

@@ -1,5 +1,8 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.setup.ServerSettings;
+import io.benchlab.lab.setup.SettingsCheck;
+import io.benchlab.results.Setup;
 import io.benchlab.runner.core.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -44,6 +47,24 @@ public final class JdbcReadiness {
                         + (last == null ? "" : ": " + last.getMessage().replaceAll("\\s+", " ").strip()));
             }
             Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Once ready, each given setting as the server reports it (see {@link SettingsCheck}), before
+     * the runner loads anything; NotReady in one line when one is unknown or off. Null: none given.
+     */
+    public static Setup readBack(Target probe, ServerSettings settings) {
+        if (settings.isEmpty()) {
+            return null;
+        }
+        try (Connection c = probe.connect()) {
+            return SettingsCheck.check(probe.engine(), probe.profile(), settings, c);
+        } catch (SettingsCheck.Refused e) {
+            throw new NotReady(e.getMessage());
+        } catch (SQLException e) {
+            throw new NotReady("the server's settings could not be read back: "
+                    + e.getMessage().replaceAll("\\s+", " ").strip());
         }
     }
 }

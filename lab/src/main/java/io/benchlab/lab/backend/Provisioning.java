@@ -1,26 +1,34 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.setup.ServerSettings;
+
 /**
- * How a backend that starts the database (in containers, in pods) sizes both sides: the
- * database's image ({@code null}: the engine's pinned image for the profile), the limits of
- * the database and of the runner (requests equal limits), and which of the versions the engine's
- * descriptor pins its image is of ({@code null}: the descriptor's first), and where the database
- * keeps its data (the docker backend's --db-storage).
+ * How a backend that starts the database (in containers, in pods) sizes and sets up both sides:
+ * the database's image ({@code null}: the engine's pinned image for the profile), the limits of
+ * the database and of the runner (requests equal limits), which of the versions the engine's
+ * descriptor pins its image is of ({@code null}: the descriptor's first), the server settings
+ * given on top of the profile (on the server's command line, read back before the load), and
+ * where the database keeps its data (the docker backend's --db-storage).
  */
 public record Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, String engineVersion,
-                           DbStorage storage) {
+                           ServerSettings settings, DbStorage storage) {
 
     public Provisioning {
+        settings = settings == null ? ServerSettings.NONE : settings;
         storage = storage == null ? DbStorage.CONTAINER : storage;
     }
 
-    /** The container's own storage. */
-    public Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, String engineVersion) {
-        this(dbImage, db, runner, engineVersion, null);
-    }
-
-    /** The engine's default version. */
+    /** The engine's default version, no settings beyond the profile's, the container's own storage. */
     public Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner) {
         this(dbImage, db, runner, null);
+    }
+
+    /** No settings beyond the profile's, the container's own storage. */
+    public Provisioning(String dbImage, ContainerLimits db, ContainerLimits runner, String engineVersion) {
+        this(dbImage, db, runner, engineVersion, ServerSettings.NONE, null);
+    }
+
+    public Provisioning withSettings(ServerSettings given) {
+        return new Provisioning(dbImage, db, runner, engineVersion, given, storage);
     }
 }

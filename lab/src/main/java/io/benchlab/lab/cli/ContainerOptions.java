@@ -67,7 +67,7 @@ public final class ContainerOptions {
     /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
     Provisioning provisioning(EngineImage image, Profile profile) {
         ContainerLimits db = db(image, profile);
-        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), storage(db));
+        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage(db));
     }
 
     /** --db-storage, read (null: the default); a tmpfs is checked against the database's memory limit. */

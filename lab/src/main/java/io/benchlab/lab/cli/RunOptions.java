@@ -43,6 +43,9 @@ public final class RunOptions {
     ContainerOptions containers;
 
     @Mixin
+    ServerSettingsOptions serverSettings;
+
+    @Mixin
     KubernetesOptions kubernetes;
 
     @Mixin
@@ -63,7 +66,8 @@ public final class RunOptions {
         // Every limit names its own flag and value, whatever the backend: checked before they are refused.
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
         var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
-        var provisioning = containers.provisioning(image, profile);
+        var provisioning = containers.provisioning(image, profile)
+                .withSettings(serverSettings.settings(engine, kind, image));
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");

@@ -12,6 +12,8 @@ import io.benchlab.runner.workload.tpcb.KnobSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,7 +22,7 @@ import java.util.function.Function;
 /**
  * What makes two runs not comparable: anything that shapes the figures. That is every workload
  * knob that its declaration says a difference in refuses ({@link Knob.Difference}), the engine and
- * its profile, the settings read back from it, the backend and the limits of the containers or
+ * its profile, the server settings given on top of the profile, the settings read back from it, the backend and the limits of the containers or
  * pods. What may differ:
  * <ul>
  *   <li>the knobs declared to be told (the seed: another seed draws other accounts from the same
@@ -50,7 +52,7 @@ public final class Differences {
     public static List<String> refusing(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>(cell(a, b));
         if (Objects.equals(a.engine().name(), b.engine().name())) {
-            settings(a.engine(), b.engine(), found); // another engine's settings are all different
+            settings(a, b, found); // another engine's settings are all different
         }
         return found;
     }
@@ -65,6 +67,7 @@ public final class Differences {
         knobs(a.knobs(), b.knobs(), Knob.Difference.REFUSE, found);
         differ(found, "engine", a.engine().name(), b.engine().name());
         differ(found, "profile", a.engine().profile(), b.engine().profile());
+        given(a, b, found);
         differ(found, "backend", backend(a), backend(b));
         // Clients split over pods are driven from more cores: another set-up, as another runner limit is.
         differ(found, "client pods", Placement.clientPodCount(a.placement()), Placement.clientPodCount(b.placement()));
@@ -126,10 +129,43 @@ public final class Differences {
         }
     }
 
-    private static void settings(EngineInfo a, EngineInfo b, List<String> found) {
+    /**
+     * The server settings given on top of the profile (--db-set), each named once as given: a key
+     * one run was not given reads "unset". Its read-back value is then not named again (see {@link #settings}).
+     */
+    private static void given(RunResult a, RunResult b, List<String> found) {
+        Map<String, String> ga = givenValues(a);
+        Map<String, String> gb = givenValues(b);
+        Set<String> keys = new TreeSet<>(ga.keySet());
+        keys.addAll(gb.keySet());
+        for (String key : keys) {
+            String va = ga.get(key);
+            String vb = gb.get(key);
+            if (!Objects.equals(va, vb)) {
+                found.add("given " + key + " " + (va == null ? "unset" : va) + " vs " + (vb == null ? "unset" : vb));
+            }
+        }
+    }
+
+    private static Map<String, String> givenValues(RunResult r) {
+        return r.setup() == null ? Map.of() : r.setup().givenValues();
+    }
+
+    /** A setting's key as servers match it: in any case, with mysqld's - as _. */
+    private static String canonical(String key) {
+        return key.toLowerCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private static void settings(RunResult ra, RunResult rb, List<String> found) {
+        EngineInfo a = ra.engine();
+        EngineInfo b = rb.engine();
         Set<String> names = new TreeSet<>(a.settings().keySet());
         names.addAll(b.settings().keySet());
         Engines.find(a.name()).ifPresent(engine -> names.removeAll(engine.instanceSettings()));
+        Set<String> given = new TreeSet<>();
+        givenValues(ra).keySet().forEach(k -> given.add(canonical(k)));
+        givenValues(rb).keySet().forEach(k -> given.add(canonical(k)));
+        names.removeIf(name -> given.contains(canonical(name)));
         for (String name : names) {
             String va = a.settings().get(name);
             String vb = b.settings().get(name);

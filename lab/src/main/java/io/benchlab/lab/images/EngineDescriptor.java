@@ -1,6 +1,7 @@
 package io.benchlab.lab.images;
 
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.setup.ConfigSyntax;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.engine.Engine;
 import io.benchlab.runner.engine.Profile;
@@ -26,7 +27,8 @@ final class EngineDescriptor {
 
     private static final Set<String> REQUIRED = Set.of("versions", "config.ext", "port", "user", "database", "url",
             "env.user", "env.password-file", "client.cpus", "client.memory", "data.dir");
-    private static final Set<String> OPTIONAL = Set.of("env.database", "client.jvm-options", "build.stage-jar");
+    private static final Set<String> OPTIONAL = Set.of("env.database", "client.jvm-options", "build.stage-jar",
+            "settings.arg", "settings.cmd");
     private static final Pattern EXTRA_ENV = Pattern.compile("env\\.extra\\.([A-Z_][A-Z0-9_]*)");
     /** base.<version>: the image a pinned version is built FROM, by tag and digest. */
     private static final Pattern BASE = Pattern.compile("base\\.(.+)");
@@ -120,7 +122,7 @@ final class EngineDescriptor {
         }
         return new EngineImage(engine, engine.name(), versions, bases, port, p.get("user"), p.get("database"),
                 env, url, limits, limits(source, p, "client.cpus", "client.memory"), jvm, dataDir(source, p),
-                flushingProfiles(engine, source, p));
+                flushingProfiles(engine, source, p), settings(source, p));
     }
 
     /** data.dir: an absolute path in the image, where storage is mounted. */
@@ -150,6 +152,26 @@ final class EngineDescriptor {
             }
         });
         return flushing;
+    }
+
+    /** settings.arg: words, each a pattern of key and value (%s twice, or none); settings.cmd: words. */
+    private static CommandLineSettings settings(String source, Map<String, String> p) {
+        List<String> arg = words(p.get("settings.arg"));
+        String formatted = String.join(" ", arg.stream().map(w -> {
+            try {
+                return String.format(Locale.ROOT, w, "KEY", "VALUE");
+            } catch (IllegalFormatException e) {
+                throw bad(source, "settings.arg", "'" + p.get("settings.arg") + "' is not a pattern of key and value");
+            }
+        }).toList());
+        if (!arg.isEmpty() && !(formatted.contains("KEY") && formatted.contains("VALUE"))) {
+            throw bad(source, "settings.arg", "'" + p.get("settings.arg") + "' must place key (%s) and value (%s)");
+        }
+        return new CommandLineSettings(ConfigSyntax.forExtension(p.get("config.ext")), arg, words(p.get("settings.cmd")));
+    }
+
+    private static List<String> words(String text) {
+        return text == null ? List.of() : Arrays.stream(text.split("\\s+")).filter(w -> !w.isEmpty()).toList();
     }
 
     /** versions=V1,V2,...: each a tag's characters, none twice; the first is the default. */

@@ -31,7 +31,8 @@ public record EngineImage(
         ContainerLimits runnerLimits,
         List<String> clientJvmOptions,
         String dataDir,
-        java.util.Set<String> flushingProfiles) {
+        java.util.Set<String> flushingProfiles,
+        CommandLineSettings settings) {
 
     public EngineImage {
         versions = List.copyOf(versions);

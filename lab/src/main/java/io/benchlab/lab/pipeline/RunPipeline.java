@@ -102,7 +102,9 @@ public final class RunPipeline {
         // A stop between the database's readiness and the runner's start: the runner must not start.
         RunnerOutcome outcome = signals.signalled() || deadline.passed() ? null : run.runRunner(database);
         if (outcome != null && outcome.result() != null) {
-            return outcome.placement() == null ? outcome.result() : outcome.result().withPlacement(outcome.placement());
+            RunResult result = outcome.placement() == null ? outcome.result()
+                    : outcome.result().withPlacement(outcome.placement());
+            return database.setup() == null ? result : result.withSetup(database.setup());
         }
         if (outcome == null) {
             return NotRun.interrupted(runId, spec, started, new Placement(backendName, null, database.side()),

@@ -14,6 +14,7 @@ import io.benchlab.lab.compare.Side;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.lab.pipeline.RunPipeline;
+import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -66,7 +67,10 @@ public final class Rerun {
             chosen = new EmbeddedBackend();
         } else if ("docker".equals(backend)) {
             spec = new RunSpec(engine, profile, null, workload, output, RunSpec.plannedTimeout(workload), influx);
-            DockerBackend docker = new DockerBackend(provisioning(EngineImages.of(engine), profile, recorded.placement()));
+            // The server settings the recorded run was given, given again: the same set-up.
+            DockerBackend docker = new DockerBackend(provisioning(EngineImages.of(engine), profile, recorded.placement())
+                    .withSettings(recorded.setup() == null ? ServerSettings.NONE
+                            : new ServerSettings(recorded.setup().givenValues())));
             checkImage(docker, spec, recorded.placement().database(), allowImageChange, err);
             chosen = docker;
         } else {

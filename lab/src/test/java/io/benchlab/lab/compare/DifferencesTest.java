@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.benchlab.results.Knobs;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Setup;
 import io.benchlab.runner.core.BadInputException;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,26 @@ class DifferencesTest {
                 .hasMessage("refusing to compare other with the baseline base: they differ in clients 4 vs 8,"
                         + " rate (none) vs 500, setting hsqldb.tx MVCC vs LOCKS (--allow-differences compares them"
                         + " anyway)");
+    }
+
+    @Test
+    void aGivenSettingIsNamedOnceAsGivenAndUnsetWhereOneRunHadNone() {
+        RunResult plain = run("plain", KNOBS, Map.of("shared_buffers", "512MB")).withPlacement(null);
+        RunResult tuned = run("tuned", KNOBS, Map.of("shared_buffers", "256MB", "wal_compression", "on"))
+                .withPlacement(null).withSetup(setup(Map.of("shared_buffers", "256MB", "wal_compression", "on")));
+        RunResult more = run("more", KNOBS, Map.of("shared_buffers", "128MB", "wal_compression", "on"))
+                .withPlacement(null).withSetup(setup(Map.of("shared_buffers", "128MB", "wal_compression", "on")));
+        assertThat(Differences.refusing(plain, tuned))
+                .containsExactly("given shared_buffers unset vs 256MB", "given wal_compression unset vs on");
+        assertThat(Differences.refusing(more, tuned)).containsExactly("given shared_buffers 128MB vs 256MB");
+        assertThat(Differences.cell(tuned, tuned.withSetup(setup(Map.of("shared_buffers", "256MB",
+                "wal_compression", "on"))))).isEmpty();
+    }
+
+    private static Setup setup(Map<String, String> given) {
+        Map<String, Setup.Given> settings = new java.util.TreeMap<>();
+        given.forEach((k, v) -> settings.put(k, new Setup.Given(v, v)));
+        return new Setup(settings, Setup.hash("hsqldb", "memory", given));
     }
 
     @Test

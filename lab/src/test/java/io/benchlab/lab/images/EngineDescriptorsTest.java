@@ -181,6 +181,8 @@ class EngineDescriptorsTest {
         cases.put("data.dir=var/lib/postgresql/data", "data.dir 'var/lib/postgresql/data' is not an absolute path");
         cases.put("flushes.nope=true", "flushes.nope names no profile of postgres");
         cases.put("flushes.durable=yes", "flushes.durable 'yes' is not true or false");
+        cases.put("settings.arg=-c %s", "settings.arg '-c %s' must place key (%s) and value (%s)");
+        cases.put("settings.arg=-c %s=%d", "settings.arg '-c %s=%d' is not a pattern of key and value");
         for (var c : cases.entrySet()) {
             Properties p = properties(descriptor("postgres"));
             p.load(new StringReader(c.getKey()));

@@ -166,6 +166,15 @@ public interface Engine {
     /** Effective settings read back from the engine, where it exposes them. */
     Map<String, String> settings(Connection c) throws SQLException;
 
+    /**
+     * The setting KEY, as given to the server, as the server reports it. By default it is looked
+     * for among {@link #settings}: one not there is not readable, since those need not list all.
+     */
+    default ReportedSetting setting(Connection c, String key) throws SQLException {
+        String value = settings(c).get(key);
+        return value == null ? ReportedSetting.NOT_READABLE : ReportedSetting.of(value, null);
+    }
+
     /** Called when a managed database is done with, e.g. to flush and close a file database. */
     default void shutdown(Connection c, Profile profile) throws SQLException {
     }

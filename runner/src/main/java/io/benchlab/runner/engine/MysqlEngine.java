@@ -1,6 +1,8 @@
 package io.benchlab.runner.engine;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -150,5 +152,22 @@ final class MysqlEngine implements ServerEngine {
     @Override
     public Map<String, String> settings(Connection c) throws SQLException {
         return SettingsQuery.read(c, "SHOW GLOBAL VARIABLES");
+    }
+
+    /** The server takes - and _ alike in a variable's name, and reports it with _; sizes in bytes. */
+    @Override
+    public ReportedSetting setting(Connection c, String key) throws SQLException {
+        String name = key.replace('-', '_');
+        try (PreparedStatement s = c.prepareStatement("SHOW GLOBAL VARIABLES LIKE ?")) {
+            s.setString(1, name);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(1).equalsIgnoreCase(name)) {
+                        return ReportedSetting.of(rs.getString(2), null);
+                    }
+                }
+            }
+        }
+        return ReportedSetting.UNKNOWN;
     }
 }

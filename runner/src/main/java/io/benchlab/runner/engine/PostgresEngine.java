@@ -3,6 +3,8 @@ package io.benchlab.runner.engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +142,33 @@ final class PostgresEngine implements ServerEngine {
     public Map<String, String> settings(Connection c) throws SQLException {
         return SettingsQuery.read(c, "SELECT name, current_setting(name) FROM pg_settings"
                 + " WHERE source <> 'default' OR name IN ('synchronous_commit', 'fsync', 'full_page_writes')");
+    }
+
+    /**
+     * As SHOW displays it (256MB), with pg_settings' unit of a bare number (8kB for shared_buffers),
+     * and whether an enum's value is the one from the command line, under the server's name for it.
+     * Names are case-insensitive; a custom setting (one with a dot) is in no pg_settings row but
+     * current_setting knows it.
+     */
+    @Override
+    public ReportedSetting setting(Connection c, String key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT current_setting(name), unit, vartype = 'enum' AND source = 'command line' FROM pg_settings"
+                        + " WHERE name = lower(?)")) {
+            s.setString(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    return ReportedSetting.of(rs.getString(1), rs.getString(2), rs.getBoolean(3));
+                }
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT current_setting(?, true)")) {
+            s.setString(1, key);
+            try (ResultSet rs = s.executeQuery()) {
+                String custom = rs.next() ? rs.getString(1) : null;
+                return custom == null ? ReportedSetting.UNKNOWN : ReportedSetting.of(custom, null);
+            }
+        }
     }
 
     /**

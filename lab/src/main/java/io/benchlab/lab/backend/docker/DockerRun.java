@@ -70,14 +70,16 @@ final class DockerRun implements BackendRun {
             }
             storage = DataStorage.prepare(session, runId, provisioning.storage(), image.dataDir(),
                     provisioning.db().memoryBytes(), engineDescription.startsWith("podman"));
-            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(), storage);
+            db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(),
+                    provisioning.settings(), provisioning.settings().isEmpty() ? null : imageCmd(), storage);
             db.start(LabDefaults.DB_READY_TIMEOUT);
             dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
             Storage seen = StorageProbe.run(docker, db.containerId(), storage.asked());
             progress.lab("storage %s: %s", seen.kind(), describe(seen));
-            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()).withStorage(seen));
+            return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()).withStorage(seen),
+                    db.setup());
         } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
             cause = stopped ? "stopped" : e.getMessage();
         } catch (RuntimeException e) {
@@ -145,6 +147,12 @@ final class DockerRun implements BackendRun {
         }
         return result.withMoreWarnings(DurabilityCheck.check(image.flushesEveryCommit(spec.profile()),
                 db.storage().flush(), result.figures().tps(), result.knobs().clients()).stream().toList());
+    }
+
+    /** The database image's own CMD, which given settings follow; null where it has none (the descriptor's then). */
+    private List<String> imageCmd() {
+        String[] cmd = docker.inspectImageCmd(dbTag).exec().getConfig().getCmd();
+        return cmd == null || cmd.length == 0 ? null : List.of(cmd);
     }
 
     /** The relay of the database container's stats, or null (said on the console) where this host cannot serve one. */

@@ -1,6 +1,8 @@
 package io.benchlab.lab.backend.kubernetes;
 
 import io.benchlab.lab.backend.JdbcReadiness;
+import io.benchlab.lab.setup.ServerSettings;
+import io.benchlab.results.Setup;
 import io.benchlab.runner.core.Target;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -36,6 +38,15 @@ final class DatabaseProbe implements AutoCloseable {
                 return pod == null ? Optional.of("the database pod was deleted before it was ready")
                         : PodStates.failure(pod, "database");
             });
+        } catch (JdbcReadiness.NotReady e) {
+            throw new KubernetesRun.RunFailure(e.getMessage());
+        }
+    }
+
+    /** The given settings as the server reports them (see {@link JdbcReadiness#readBack}); null: none given. */
+    Setup readBack(ServerSettings settings) {
+        try {
+            return JdbcReadiness.readBack(target, settings);
         } catch (JdbcReadiness.NotReady e) {
             throw new KubernetesRun.RunFailure(e.getMessage());
         }

@@ -6,6 +6,7 @@ import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
+import io.benchlab.results.Setup;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerOutcome;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
@@ -70,12 +71,14 @@ final class KubernetesRun implements BackendRun {
             progress.lab("database pod %s (%s) and runner Job %s created in namespace %s", dbName, plan.dbImage(),
                     plan.job().getMetadata().getName(), plan.namespace());
             Pod db = waitUntilRunning(dbName, "database");
+            Setup setup;
             try (DatabaseProbe probe = new DatabaseProbe(client, plan, db)) {
                 probe.awaitJdbc(LabDefaults.DB_READY_TIMEOUT, () -> objects.pod(dbName));
+                setup = probe.readBack(plan.settings());
             }
             waiter = null;
             progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
-            return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(objects.pod(dbName)));
+            return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(objects.pod(dbName)), setup);
         } catch (InterruptedException e) {
             cause = "stopped";
         } catch (RunFailure e) {

@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
+import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.pods.ClientPods;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -32,7 +33,8 @@ record RunPlan(
         Pod dbPod,
         Service service,
         Job job,
-        ClientPods clientPods) {
+        ClientPods clientPods,
+        ServerSettings settings) {
 
     /**
      * {@code runnerAccount}: the runner's ServiceAccount, with which it reads the database pod's
@@ -47,8 +49,11 @@ record RunPlan(
         String ns = settings.namespace();
         String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
                 : image.tag(spec.profile(), provisioning.engineVersion(), settings.registry());
+        // A pod's args replace the image's CMD: the descriptor's copy of it comes first, then the settings.
+        List<String> dbArgs = provisioning.settings().isEmpty() ? List.of()
+                : image.settings().command(null, provisioning.settings());
         Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
-                provisioning.db()));
+                provisioning.db(), dbArgs));
         // The runner reaches the database by its Service's name, which is known before the Service exists.
         String url = image.jdbcUrl(Labels.name(runId, "db"), image.port());
         List<String> args = new ArrayList<>(RunnerArgs.run(runId, "kubernetes", new RunnerArgs.Database(
@@ -74,7 +79,7 @@ record RunPlan(
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
-                job, pods);
+                job, pods, provisioning.settings());
     }
 
     String dbImage() {

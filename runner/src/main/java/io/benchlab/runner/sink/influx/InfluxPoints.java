@@ -153,6 +153,8 @@ public final class InfluxPoints {
                 .addField("knobs", compact(ResultJson.mapper().valueToTree(r.knobs())))
                 .addField("settings", compact(ResultJson.mapper().valueToTree(
                         r.engine() == null ? Map.of() : new java.util.TreeMap<>(r.engine().settings()))))
+                .addField("given_settings", compact(ResultJson.mapper().valueToTree(
+                        r.setup() == null ? Map.of() : r.setup().givenValues())))
                 .addField("db_image", image(r.placement() == null ? null : r.placement().database()))
                 .addField("runner_image", image(r.placement() == null ? null : r.placement().runner()))
                 .addField("result", resultField(r));
@@ -181,6 +183,9 @@ public final class InfluxPoints {
                 .addTag("run_id", id.runId()).addTag("engine", id.engine()).addTag("profile", id.profile())
                 .addTag("clients", Integer.toString(id.clients())).addTag("backend", id.backend())
                 .addTag("workload", id.workload());
+        if (id.setup() != null) {
+            p.addTag("setup", id.setup());
+        }
         // Several client pods write the same run's live points: each its own series, which the boards add up.
         return id.clientPod() == null ? p : p.addTag("client_pod", Integer.toString(id.clientPod()));
     }

@@ -103,7 +103,8 @@ class InfluxPointsTest {
 
     @Test
     void everyPointCarriesExactlyTheDocumentedTagsAndFieldsWithTheirTypes() {
-        List<LineProtocol> points = allPoints(SampleResults.full());
+        // A run given no server settings: the set-up's tag is optional, as the client pod's (below).
+        List<LineProtocol> points = allPoints(SampleResults.full().withSetup(null));
         assertThat(points.stream().map(LineProtocol::measurement).collect(Collectors.toSet()))
                 .as("every documented measurement is written, and no other").isEqualTo(contract.keySet());
         for (LineProtocol p : points) {
@@ -144,6 +145,20 @@ class InfluxPointsTest {
             assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("| `client_pod` | the pod's index");
         }
         assertThat(InfluxPoints.summary(r)).as("the merged summary carries no pod").noneMatch(l -> l.contains("client_pod"));
+    }
+
+    @Test
+    void aRunGivenServerSettingsTagsItsSummaryWithTheSetUpAndListsThemAsAField() throws IOException {
+        RunResult r = SampleResults.full();
+        List<LineProtocol> summary = InfluxPoints.summary(r).stream().map(LineProtocol::parse).toList();
+        assertThat(summary).isNotEmpty().allSatisfy(p -> assertThat(p.tags()).containsEntry("setup", r.setup().hash()));
+        LineProtocol run = summary.stream().filter(p -> p.measurement().equals(InfluxPoints.RUN)).findFirst().orElseThrow();
+        assertThat(run.fields().get("given_settings").toString()).contains("shared_buffers").contains("262144kB");
+        List<LineProtocol> plain = InfluxPoints.summary(r.withSetup(null)).stream().map(LineProtocol::parse).toList();
+        assertThat(plain).allSatisfy(p -> assertThat(p.tags()).doesNotContainKey("setup"));
+        try (InputStream in = InfluxPointsTest.class.getResourceAsStream("/io/benchlab/results/influx-measurements.md")) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("| `setup` | the result's");
+        }
     }
 
     @Test

@@ -82,8 +82,21 @@ public final class RunObjects {
     /** A projected token's life; the kubelet renews it at 80% of it. */
     private static final long TOKEN_SECONDS = 3600;
 
-    /** What the database Pod is made of: the engine's image, its port and environment (names only, no password). */
-    public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits) {
+    /**
+     * What the database Pod is made of: the engine's image, its port and environment (names only, no
+     * password), and its args (empty: the image's CMD; else they replace it, server settings included).
+     */
+    public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits,
+                               List<String> args) {
+
+        public DatabaseSpec {
+            args = args == null ? List.of() : List.copyOf(args);
+        }
+
+        /** The image's own command: no settings beyond its profile's. */
+        public DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits) {
+            this(image, port, env, limits, List.of());
+        }
     }
 
     /** The run's Secret: the database password, and the InfluxDB token when the run streams (null: none). */
@@ -108,6 +121,7 @@ public final class RunObjects {
                 .withImagePullPolicy("IfNotPresent")
                 .withEnv(db.env().entrySet().stream().sorted(Map.Entry.comparingByKey())
                         .map(e -> new EnvVar(e.getKey(), e.getValue(), null)).collect(Collectors.toList()))
+                .withArgs(db.args().isEmpty() ? null : db.args())
                 .addNewPort().withName("db").withContainerPort(db.port()).endPort()
                 .withResources(guaranteed(db.limits()))
                 .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
