@@ -76,9 +76,9 @@ final class DataStorage {
 
     /**
      * Mounts the storage over the data directory of the container being created. A tmpfs must be
-     * writable by the image's user, root or not (hsqldb-server's runs as its own): Docker mounts
-     * it with the mode asked, podman with the image folder's mode (0700) and root as owner unless
-     * told U (the container's user).
+     * writable by the image's user, root or not (an image may run its server as a user of its
+     * own): Docker mounts it with the mode asked, podman with the image folder's mode (0700) and
+     * root as owner unless told U (the container's user).
      */
     void mount(CreateContainerCmd cmd) {
         switch (asked.kind()) {

@@ -30,7 +30,7 @@ final class StorageProbe {
 
     private static final String PERL = String.join("\n",
             "use strict; use Fcntl qw(O_WRONLY O_CREAT O_DSYNC);",
-            // perl-base (the hsqldb-server image's) has no Time::HiRes: said in one line, not a failure.
+            // an image with perl-base alone has no Time::HiRes: said in one line, not a failure.
             "BEGIN { eval { require Time::HiRes; Time::HiRes->import('time'); 1 }",
             "  or do { print \"the image's perl has no Time::HiRes to time the writes with\\n\"; exit 0 } }",
             "my ($f, $n, $t) = @ARGV;",
