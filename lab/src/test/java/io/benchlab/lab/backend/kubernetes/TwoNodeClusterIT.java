@@ -35,20 +35,29 @@ class TwoNodeClusterIT {
     @RegisterExtension
     final TestCluster cluster = TestCluster.twoNodes();
 
+    /** A setting each engine's server is given (--db-set), not one its profiles are made of, and how it reads it back. */
+    private static final Map<String, String[]> SETTING = Map.of(
+            "postgres", new String[] {"work_mem=8MB", "work_mem", "8MB"},
+            "mariadb", new String[] {"innodb_buffer_pool_size=256M", "innodb_buffer_pool_size", "268435456"},
+            "hsqldb-server", new String[] {"hsqldb.log_size=100", "hsqldb.log_size", "100"});
+
     @ParameterizedTest
     @ValueSource(strings = {"postgres", "mariadb", "hsqldb-server"})
     void aRunCompletesOnTheDbAndClientNodesAndRecordsWhereAndUnderWhatLimits(String engine, @TempDir Path dir)
             throws Exception {
         Path result = dir.resolve("r.json");
+        String[] setting = SETTING.get(engine);
         CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab("--engine", engine, "--clients", "8",
                 "--duration", "5s", "--warmup", "2s", "--db-cpus", "1", "--db-memory", "1g", "--runner-cpus", "0.5",
-                "--runner-memory", "768m", "-o", result.toString()));
+                "--runner-memory", "768m", "--db-set", setting[0], "-o", result.toString()));
         assertThat(o.exitCode()).as(o.toString()).isZero();
         assertThat(o.err()).as("the runner's progress, streamed").contains("round 1");
         assertThat(o.out()).contains("result             " + result);
         assertThat(ResultValidator.validate(Files.readString(result))).isEmpty();
         RunResult r = ResultJson.read(result);
         assertThat(r.status()).isEqualTo(Status.OK);
+        assertThat(r.setup().settings().get(setting[1]).server()).as("the setting, on the pod's command line, read back")
+                .isEqualTo(setting[2]);
         if (!engine.equals("hsqldb-server")) {
             assertThat(r.consistency().serverCommits().agrees()).as(r.consistency().serverCommits().message()).isTrue();
             assertDatabasePodUsage(r, TestCluster.NAMESPACE);
