@@ -59,6 +59,12 @@ public final class ContainerOptions {
                     + " or bind:PATH (a fresh folder under PATH). What the run makes is removed with it.")
     String dbStorage;
 
+    @Option(names = WriteIops.OPTION, paramLabel = "N",
+            description = "Cap the database container's writes to the block device of its storage at N a second"
+                    + " (--backend docker, a local Docker host; not with tmpfs), to stand for a slower disk such as a"
+                    + " cloud volume's IOPS cap. On cgroup v1 only synchronous writes (flushes) are capped.")
+    String dbWriteIops;
+
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
             description = "Stop a containerised run after this long, keeping its result as interrupted"
                     + " (default: warm-up + rounds x duration + 30m).")
@@ -67,7 +73,9 @@ public final class ContainerOptions {
     /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
     Provisioning provisioning(EngineImage image, Profile profile) {
         ContainerLimits db = db(image, profile);
-        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage(db));
+        DbStorage storage = storage(db);
+        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage,
+                WriteIops.parse(dbWriteIops, storage));
     }
 
     /** --db-storage, read (null: the default); a tmpfs is checked against the database's memory limit. */
@@ -75,11 +83,16 @@ public final class ContainerOptions {
         return dbStorage == null ? null : DbStorage.parse(dbStorage, db == null ? Long.MAX_VALUE : db.memoryBytes());
     }
 
-    /** --db-storage mounts into the docker backend's container; the kubernetes backend has storage of its own. */
+    /**
+     * --db-storage mounts into the docker backend's container, and --db-write-iops caps it there; the
+     * kubernetes backend has storage of its own.
+     */
     void refuseStorageOn(String backend) {
-        if (dbStorage != null) {
-            throw new BadInputException(DbStorage.OPTION + " applies to --backend docker; this run's backend is "
-                    + backend);
+        for (String[] given : new String[][] {{DbStorage.OPTION, dbStorage}, {WriteIops.OPTION, dbWriteIops}}) {
+            if (given[1] != null) {
+                throw new BadInputException(given[0] + " applies to --backend docker; this run's backend is "
+                        + backend);
+            }
         }
     }
 

@@ -194,6 +194,12 @@ public final class Differences {
         Placement.Side sb = b == null ? null : side.apply(b);
         differ(found, name + " cpus", sa == null ? null : sa.cpuLimit(), sb == null ? null : sb.cpuLimit());
         differ(found, name + " memory", sa == null ? null : sa.memoryLimitBytes(), sb == null ? null : sb.memoryLimitBytes());
+        differ(found, name + " write IOPS", writeIops(sa), writeIops(sb));
+    }
+
+    /** A side's write cap; no cap (as in every result from before the cap was recorded) is unlimited. */
+    private static Object writeIops(Placement.Side s) {
+        return s == null ? null : s.writeIopsLimit() == null ? "unlimited" : s.writeIopsLimit();
     }
 
     private static String backend(RunResult r) {
