@@ -29,6 +29,10 @@ import picocli.CommandLine;
         modelTransformer = SweepCommand.Lists.class,
         description = {"Run one benchmark per engine and client count, each as lab run would (any backend, every run"
                 + " option), keep every result and print one table.",
+            "The set-up options take lists too (--profile, --db-set KEY=V1,V2, --engine-version, --db-storage), the"
+                + " first value of each the baseline: every combination is a point, named by what differs from the"
+                + " baseline, and with --rounds 5 or more judged on tps against the baseline at the same engine and"
+                + " clients as lab compare judges (lab compare --by setup DIR judges the folder again).",
             "Exit 0 when every point ran ok, 1 when any did not; a failed point does not stop the others, Ctrl-C"
                 + " stops the sweep after the current point's result is written."})
 final class SweepCommand implements Callable<Integer> {
