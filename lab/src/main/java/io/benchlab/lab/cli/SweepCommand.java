@@ -1,10 +1,10 @@
 package io.benchlab.lab.cli;
 
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.pipeline.PlannedRun;
 import io.benchlab.lab.pipeline.Sweep;
 import io.benchlab.lab.pipeline.SweepSetups;
-import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.PathConverters;
 import io.benchlab.runner.cli.VersionProvider;
@@ -115,11 +115,11 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var lists = SweepPoints.parse(this.lists.engines, this.lists.clients);
-        var axes = SetupAxes.parse(this.lists.profiles, this.lists.dbSets, this.lists.versions, this.lists.storages);
-        var points = lists.points(axes.setups());
+        var grid = SweepPoints.parse(lists.engines, lists.clients);
+        var axes = SetupAxes.parse(lists.profiles, lists.dbSets, lists.versions, lists.storages);
+        var points = grid.points(axes.setups());
         var parsed = commandSpec.commandLine().getParseResult();
-        Path resultsDir = this.lists.resultsDir;
+        Path resultsDir = lists.resultsDir;
         WritableDirectory.problem(resultsDir).ifPresent(why -> {
             throw new BadInputException("--output " + resultsDir + " cannot hold the results: " + why);
         });
