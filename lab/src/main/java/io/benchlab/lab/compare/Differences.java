@@ -76,6 +76,22 @@ public final class Differences {
         return found;
     }
 
+    /**
+     * What makes two runs of other set-ups (see {@link SetupKey}) not comparable: {@link #cell}'s
+     * differences but the profile and the settings given, which a set-up varies (and with them
+     * the settings read back, which they change).
+     */
+    static List<String> beyondSetup(RunResult a, RunResult b) {
+        List<String> found = new ArrayList<>();
+        knobs(a.knobs(), b.knobs(), Knob.Difference.REFUSE, found);
+        differ(found, "engine", a.engine().name(), b.engine().name());
+        differ(found, "backend", backend(a), backend(b));
+        differ(found, "client pods", Placement.clientPodCount(a.placement()), Placement.clientPodCount(b.placement()));
+        side(found, "database", a.placement(), b.placement(), Placement::database);
+        side(found, "runner", a.placement(), b.placement(), Placement::runner);
+        return found;
+    }
+
     /** What differs but does not make the runs incomparable: told, never refused. */
     static List<String> told(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>();
