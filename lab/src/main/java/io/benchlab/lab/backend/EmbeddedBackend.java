@@ -1,11 +1,24 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.setup.ServerSettings;
+import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.sink.ResultSink;
 
-import io.benchlab.runner.core.BadInputException;
-
-/** The engine and the runner in this JVM: nothing to provision, nothing to clean up. */
+/**
+ * The engine and the runner in this JVM: nothing to provision, nothing to clean up. SETTINGS
+ * (--db-set) go to the engine as it takes them in-process, and are read back before the load.
+ */
 public final class EmbeddedBackend implements Backend {
+
+    private final ServerSettings settings;
+
+    public EmbeddedBackend() {
+        this(ServerSettings.NONE);
+    }
+
+    public EmbeddedBackend(ServerSettings settings) {
+        this.settings = settings;
+    }
 
     @Override
     public String name() {
@@ -22,6 +35,6 @@ public final class EmbeddedBackend implements Backend {
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
-        return new InProcessRun(spec, runId, name(), progress, live);
+        return new InProcessRun(spec, settings, runId, name(), progress, live);
     }
 }

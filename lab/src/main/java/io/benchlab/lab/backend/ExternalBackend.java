@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.runner.sink.ResultSink;
 
 import io.benchlab.runner.core.BadInputException;
@@ -24,6 +25,6 @@ public final class ExternalBackend implements Backend {
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
-        return new InProcessRun(spec, runId, name(), progress, live);
+        return new InProcessRun(spec, ServerSettings.NONE, runId, name(), progress, live);
     }
 }

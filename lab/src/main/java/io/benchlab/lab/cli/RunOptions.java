@@ -66,8 +66,8 @@ public final class RunOptions {
         // Every limit names its own flag and value, whatever the backend: checked before they are refused.
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
         var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
-        var provisioning = containers.provisioning(image, profile)
-                .withSettings(serverSettings.settings(engine, kind, image));
+        var settings = serverSettings.settings(engine, kind, image);
+        var provisioning = containers.provisioning(image, profile).withSettings(settings);
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");
@@ -86,7 +86,7 @@ public final class RunOptions {
         }
         var config = workload.toConfig(clients).requireSupportedBy(engine);
         Backend chosen = switch (kind) {
-            case EMBEDDED -> new EmbeddedBackend();
+            case EMBEDDED -> new EmbeddedBackend(settings);
             case EXTERNAL -> new ExternalBackend();
             case DOCKER -> new DockerBackend(provisioning);
             case KUBERNETES -> new KubernetesBackend(provisioning, kubernetes.settings());

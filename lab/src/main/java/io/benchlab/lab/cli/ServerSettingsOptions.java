@@ -2,6 +2,7 @@ package io.benchlab.lab.cli;
 
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.images.EngineImage;
+import io.benchlab.lab.setup.ConfigSyntax;
 import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.FileProblem;
@@ -17,22 +18,25 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
- * Server settings on top of the profile, for a server the lab starts (its image unchanged, the
- * settings on the server's command line), each read back before the load. Given on an external
- * server they are refused: the lab changes no server it did not start.
+ * Settings on top of the profile, for a database the lab starts: a server's on its command line
+ * (its image unchanged), an in-process engine's where the engine takes them (its URL, system
+ * properties: {@link Engine#inProcessSettings}); each read back before the load. Given on an
+ * external server they are refused: the lab changes no server it did not start.
  */
 public final class ServerSettingsOptions {
 
     private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
 
     @Option(names = "--db-set", paramLabel = "KEY=VALUE",
-            description = "Start the database server with this setting on top of the profile's configuration"
-                    + " (repeatable; wins over --db-config), e.g. shared_buffers=256MB; read back before the load.")
+            description = "Start the database with this setting on top of the profile's configuration"
+                    + " (repeatable; wins over --db-config), e.g. shared_buffers=256MB, or for an in-process engine"
+                    + " CACHE_SIZE=65536; read back before the load.")
     List<String> sets;
 
     @Option(names = "--db-config", paramLabel = "FILE",
-            description = "Start the database server with the settings of FILE, a fragment in the engine's own"
-                    + " configuration syntax (postgresql.conf lines, a [mysqld] cnf, Java properties).")
+            description = "Start the database with the settings of FILE, a fragment in the engine's own"
+                    + " configuration syntax (postgresql.conf lines, a [mysqld] cnf, Java properties; Java"
+                    + " properties for in-process engines).")
     Path config;
 
     /** The settings given, checked; NONE when none were given. IMAGE: the engine's (null for in-process engines). */
@@ -46,23 +50,34 @@ public final class ServerSettingsOptions {
             throw new BadInputException(option + " sets the server's settings, and the lab changes no server it did not"
                     + " start; this run's backend is external: set them on that server yourself");
         }
-        if (image == null || backend == BackendKind.EMBEDDED) {
-            throw new BadInputException(option + " applies to servers the lab starts (--backend docker or kubernetes);"
-                    + " " + engine.name() + " runs in-process here");
-        }
-        if (!image.settings().taken()) {
+        ConfigSyntax syntax;
+        if (backend == BackendKind.EMBEDDED) {
+            if (engine.inProcessSettings() == null) {
+                throw new BadInputException(option + ": " + engine.name() + " takes no settings in-process; it takes"
+                        + " them where the lab starts it (--backend docker or kubernetes)");
+            }
+            syntax = ConfigSyntax.PROPERTIES;
+        } else if (image == null) {
+            throw new BadInputException(option + " applies to the database the lab starts: " + engine.name()
+                    + " runs in-process in the runner here; give it with --backend embedded");
+        } else if (!image.settings().taken()) {
             throw new BadInputException(option + ": " + engine.name() + "'s image takes no settings on its command"
                     + " line (images/" + image.folder() + "/engine.properties has no settings.arg)");
+        } else {
+            syntax = image.settings().syntax();
         }
         Map<String, String> all = new LinkedHashMap<>();
         if (config != null) {
-            all.putAll(image.settings().syntax().parse(lines(config), config.toString()));
+            all.putAll(syntax.parse(lines(config), config.toString()));
         }
         fromCommandLine.forEach((k, v) -> {
             all.remove(k);
             all.put(k, v);
         });
         ServerSettings settings = new ServerSettings(all);
+        if (backend == BackendKind.EMBEDDED) {
+            engine.inProcessSettings().check(all, option);
+        }
         settings.refuseProfileKeys(engine);
         return settings;
     }

@@ -64,7 +64,9 @@ public final class Rerun {
             Target target = new Target(engine, profile, engine.jdbcUrl(profile, Path.of(Defaults.DATA_DIR)),
                     engine.defaultUser(), Secret.fromEnv(Defaults.PASSWORD_ENV), true);
             spec = new RunSpec(engine, profile, target, workload, output, null, influx);
-            chosen = new EmbeddedBackend();
+            // The settings the recorded run was given, given again, as on docker.
+            chosen = new EmbeddedBackend(recorded.setup() == null ? ServerSettings.NONE
+                    : new ServerSettings(recorded.setup().givenValues()));
         } else if ("docker".equals(backend)) {
             spec = new RunSpec(engine, profile, null, workload, output, RunSpec.plannedTimeout(workload), influx);
             // The server settings the recorded run was given, given again: the same set-up.

@@ -84,9 +84,15 @@ class ServerSettingsCliTest {
     }
 
     @Test
-    void anInProcessEngineIsRefusedNamingTheBackendsThatTakeSettings() throws IOException {
-        assertBadInput(run("--engine", "h2", "--db-set", "CACHE_SIZE=65536"),
-                "--db-set applies to servers the lab starts (--backend docker or kubernetes)");
+    void anInProcessEngineInTheRunnersContainerIsRefusedNamingTheEmbeddedBackend() throws IOException {
+        assertBadInput(run("--engine", "h2", "--backend", "docker", "--db-set", "CACHE_SIZE=65536"),
+                "h2 runs in-process in the runner here; give it with --backend embedded");
+    }
+
+    @Test
+    void aServerEngineOnTheEmbeddedBackendTakesNoSettings() throws IOException {
+        assertBadInput(run("--engine", "postgres", "--backend", "embedded", "--db-set", "work_mem=8MB"),
+                "postgres takes no settings in-process");
     }
 
     @Test

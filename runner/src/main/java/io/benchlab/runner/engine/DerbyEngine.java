@@ -56,6 +56,12 @@ final class DerbyEngine implements Engine {
                 : "jdbc:derby:memory:benchlab;create=true";
     }
 
+    /** Derby reads its {@code derby.*} properties from the JVM's system properties when a database boots. */
+    @Override
+    public InProcessSettings inProcessSettings() {
+        return InProcessSettings.SYSTEM_PROPERTIES;
+    }
+
     @Override
     public String defaultUser() {
         return "app";
@@ -90,6 +96,27 @@ final class DerbyEngine implements Engine {
             settings.put(name, value == null ? "(default)" : value);
         }
         return settings;
+    }
+
+    /**
+     * A database property where the database has one, else the system property Derby booted it
+     * with. Derby takes any name without a word, so a key is unknown unless Derby names it: among
+     * its own property names ({@link DerbyProperties}) or the ones this class reads.
+     */
+    @Override
+    public ReportedSetting setting(Connection c, String key) throws SQLException {
+        if (!PROPERTIES.contains(key) && !DerbyProperties.NAMES.contains(key)) {
+            return ReportedSetting.UNKNOWN;
+        }
+        String value;
+        try (var s = c.prepareStatement("VALUES SYSCS_UTIL.SYSCS_GET_DATABASE_PROPERTY(?)")) {
+            s.setString(1, key);
+            try (var rs = s.executeQuery()) {
+                value = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        value = value != null ? value : System.getProperty(key);
+        return value == null ? ReportedSetting.NOT_READABLE : ReportedSetting.of(value, null);
     }
 
     @Override

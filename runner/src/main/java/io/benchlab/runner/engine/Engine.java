@@ -43,6 +43,14 @@ public interface Engine {
         return true;
     }
 
+    /**
+     * How this in-process engine takes settings on top of its profile ({@code lab run --db-set} on
+     * the embedded backend); null: it takes none in-process (server engines).
+     */
+    default InProcessSettings inProcessSettings() {
+        return null;
+    }
+
     /** Driver properties the engine is fastest and safest with (batch rewriting, connect timeouts). */
     default Map<String, String> connectionProperties() {
         return Map.of();

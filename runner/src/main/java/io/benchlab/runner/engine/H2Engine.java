@@ -67,6 +67,12 @@ final class H2Engine implements Engine {
         return url.toString();
     }
 
+    /** H2 takes its settings ({@code CACHE_SIZE}) in the URL, and refuses one it does not know when connecting. */
+    @Override
+    public InProcessSettings inProcessSettings() {
+        return InProcessSettings.URL_PROPERTIES;
+    }
+
     @Override
     public String defaultUser() {
         return "sa";
@@ -96,6 +102,20 @@ final class H2Engine implements Engine {
     @Override
     public Map<String, String> settings(Connection c) throws SQLException {
         return SettingsQuery.read(c, "SELECT setting_name, setting_value FROM information_schema.settings");
+    }
+
+    /**
+     * From INFORMATION_SCHEMA.SETTINGS, in any case. A setting H2 took in the URL but does not list
+     * there is a session's (LOCK_TIMEOUT): not readable. (An unknown one never connects.)
+     */
+    @Override
+    public ReportedSetting setting(Connection c, String key) throws SQLException {
+        for (var s : settings(c).entrySet()) {
+            if (s.getKey().equalsIgnoreCase(key)) {
+                return ReportedSetting.of(s.getValue(), null);
+            }
+        }
+        return ReportedSetting.NOT_READABLE;
     }
 
     @Override

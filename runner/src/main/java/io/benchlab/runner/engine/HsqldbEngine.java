@@ -83,6 +83,12 @@ final class HsqldbEngine implements Engine {
         return url.toString();
     }
 
+    /** In-process, HSQLDB takes its database properties ({@code hsqldb.cache_rows}) in the URL. */
+    @Override
+    public InProcessSettings inProcessSettings() {
+        return server ? null : InProcessSettings.URL_PROPERTIES;
+    }
+
     @Override
     public String defaultUser() {
         return "SA";
@@ -135,6 +141,20 @@ final class HsqldbEngine implements Engine {
     public Map<String, String> settings(Connection c) throws SQLException {
         return SettingsQuery.read(c,
                 "SELECT property_name, property_value FROM information_schema.system_properties");
+    }
+
+    /**
+     * In-process, SYSTEM_PROPERTIES lists every database property, and a URL property HSQLDB does
+     * not know is dropped without a word: one not listed is unknown. Keys are matched in any case.
+     */
+    @Override
+    public ReportedSetting setting(Connection c, String key) throws SQLException {
+        for (var s : settings(c).entrySet()) {
+            if (s.getKey().equalsIgnoreCase(key)) {
+                return ReportedSetting.of(s.getValue(), null);
+            }
+        }
+        return server ? ReportedSetting.NOT_READABLE : ReportedSetting.UNKNOWN;
     }
 
     @Override
