@@ -54,9 +54,12 @@ public final class ContainerOptions {
     String runnerMemory;
 
     @Option(names = DbStorage.OPTION, paramLabel = "KIND",
-            description = "Where the database keeps its data (--backend docker): container (its own storage, the"
+            description = "Where the database keeps its data. --backend docker: container (its own storage, the"
                     + " default), volume (a fresh named volume), tmpfs[:SIZE] (memory; default and most: --db-memory)"
-                    + " or bind:PATH (a fresh folder under PATH). What the run makes is removed with it.")
+                    + " or bind:PATH (a fresh folder under PATH). --backend kubernetes: ephemeral (the pod's own"
+                    + " storage, the default), memory[:SIZE] (an emptyDir in memory; default and most: --db-memory) or"
+                    + " pvc[:CLASS][:SIZE] (a fresh PersistentVolumeClaim of CLASS, default: the cluster's default"
+                    + " class; SIZE default 10Gi). What the run makes is removed with it.")
     String dbStorage;
 
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
@@ -64,23 +67,22 @@ public final class ContainerOptions {
                     + " (default: warm-up + rounds x duration + 30m).")
     Duration timeout;
 
-    /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
-    Provisioning provisioning(EngineImage image, Profile profile) {
+    /**
+     * The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db});
+     * {@code kubernetes}: --db-storage is read as that backend's kinds.
+     */
+    Provisioning provisioning(EngineImage image, Profile profile, boolean kubernetes) {
         ContainerLimits db = db(image, profile);
-        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage(db));
+        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage(db, kubernetes));
     }
 
-    /** --db-storage, read (null: the default); a tmpfs is checked against the database's memory limit. */
-    private DbStorage storage(ContainerLimits db) {
-        return dbStorage == null ? null : DbStorage.parse(dbStorage, db == null ? Long.MAX_VALUE : db.memoryBytes());
-    }
-
-    /** --db-storage mounts into the docker backend's container; the kubernetes backend has storage of its own. */
-    void refuseStorageOn(String backend) {
-        if (dbStorage != null) {
-            throw new BadInputException(DbStorage.OPTION + " applies to --backend docker; this run's backend is "
-                    + backend);
+    /** --db-storage, read (null: the default); memory is checked against the database's memory limit. */
+    private DbStorage storage(ContainerLimits db, boolean kubernetes) {
+        long limit = db == null ? Long.MAX_VALUE : db.memoryBytes();
+        if (kubernetes) {
+            return dbStorage == null ? DbStorage.EPHEMERAL : DbStorage.parseKubernetes(dbStorage, limit);
         }
+        return dbStorage == null ? null : DbStorage.parse(dbStorage, limit);
     }
 
     /** --engine-version if the descriptor pins it (else bad input), and not beside --db-image; null: the default. */

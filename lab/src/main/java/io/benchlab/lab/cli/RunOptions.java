@@ -66,7 +66,7 @@ public final class RunOptions {
         // Every limit names its own flag and value, whatever the backend: checked before they are refused.
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
         var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
-        var provisioning = containers.provisioning(image, profile)
+        var provisioning = containers.provisioning(image, profile, kind == BackendKind.KUBERNETES)
                 .withSettings(serverSettings.settings(engine, kind, image));
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
@@ -77,8 +77,6 @@ public final class RunOptions {
         }
         if (kind != BackendKind.KUBERNETES) {
             kubernetes.refuseOn(kind.label(), parsed);
-        } else {
-            containers.refuseStorageOn(kind.label());
         }
         if (kind == BackendKind.EMBEDDED && !engine.embedded()) {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"

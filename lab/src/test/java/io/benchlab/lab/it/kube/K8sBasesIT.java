@@ -40,7 +40,10 @@ class K8sBasesIT {
             "serviceaccounts", Set.of("get"),
             "pods/portforward", Set.of("get", "create"),
             "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
-            "nodes", Set.of("get", "list", "watch"));
+            "nodes", Set.of("get", "list", "watch"),
+            "persistentvolumeclaims", Set.of("create", "get", "list", "delete", "deletecollection"),
+            "events", Set.of("list"),
+            "storageclasses.storage.k8s.io", Set.of("get", "list"));
 
     /** What every authenticated ServiceAccount may do (system:basic-user and the like). */
     static final Map<String, Set<String>> DEFAULT_RULES = Map.of(
