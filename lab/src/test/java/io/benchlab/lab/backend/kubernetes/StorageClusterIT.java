@@ -67,6 +67,16 @@ class StorageClusterIT {
         assertThat(s.note()).contains("memory");
     }
 
+    @Test
+    void aStorageClassThatDoesNotExistIsOneLineAndNothingIsMade(@TempDir Path dir) {
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, cluster.args("--engine", "postgres",
+                "--db-storage", "pvc:no-such-class", "-o", dir.resolve("r.json").toString()).toArray(String[]::new));
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(2);
+        assertThat(o.allErr().lines().toList()).as(o.toString()).singleElement().asString()
+                .contains("--db-storage pvc:no-such-class: the cluster has no StorageClass no-such-class");
+        assertThat(dir.resolve("r.json")).doesNotExist();
+    }
+
     private List<String> volumesOfTheNamespace() {
         return cluster.client.persistentVolumes().list().getItems().stream()
                 .filter(v -> v.getSpec().getClaimRef() != null
