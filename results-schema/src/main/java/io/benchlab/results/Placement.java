@@ -27,7 +27,9 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
      * One side of the run: a container or pod, or the local process. {@code cpuLimit} and
      * {@code memoryLimitBytes} are the limits in force as the runtime reports them
      * ({@code limitsSource} says who reported them); the Kubernetes fields are null elsewhere.
-     * {@code storage}: where the database's side kept its data (the docker backend records it).
+     * {@code storage}: where the database's side kept its data (the docker backend records it);
+     * {@code writeIopsLimit}: the cap on its writes a second to that storage's device, as the runtime
+     * reports it (null: none, or a result from before the cap was recorded).
      */
     public record Side(
             String node,
@@ -43,7 +45,8 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
             Resources nodeCapacity,
             Resources nodeAllocatable,
             String limitsSource,
-            Storage storage) {
+            Storage storage,
+            Long writeIopsLimit) {
 
         public Side {
             labels = labels == null ? Map.of() : Map.copyOf(labels);
@@ -54,7 +57,7 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
                     String containerEngine, Map<String, String> labels, String pod, String qosClass,
                     String kubeletVersion, Resources nodeCapacity, Resources nodeAllocatable, String limitsSource) {
             this(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, pod, qosClass,
-                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, null);
+                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, null, null);
         }
 
         public Side(String node, String image, String imageDigest, Double cpuLimit, Long memoryLimitBytes,
@@ -66,7 +69,13 @@ public record Placement(String backend, Side runner, Side database, Cluster clus
         /** The same side, with where its data was kept. */
         public Side withStorage(Storage where) {
             return new Side(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, pod, qosClass,
-                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, where);
+                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, where, writeIopsLimit);
+        }
+
+        /** The same side, with the cap on its writes a second (null: none). */
+        public Side withWriteIopsLimit(Long cap) {
+            return new Side(node, image, imageDigest, cpuLimit, memoryLimitBytes, containerEngine, labels, pod, qosClass,
+                    kubeletVersion, nodeCapacity, nodeAllocatable, limitsSource, storage, cap);
         }
     }
 

@@ -88,6 +88,19 @@ class ResultJsonTest {
     }
 
     @Test
+    void aResultFromBeforeTheWriteCapWasRecordedReadsAsUncapped() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                ResultJson.mapper().readTree(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("placement").path("database"))
+                .remove("write_iops_limit");
+        String json = ResultJson.mapper().writeValueAsString(tree);
+        assertThat(ResultValidator.validate(json)).isEmpty();
+        RunResult old = ResultJson.read(json);
+        assertThat(old.placement().database())
+                .isEqualTo(SampleResults.full().placement().database().withWriteIopsLimit(null));
+    }
+
+    @Test
     void nullFieldsAreLeftOutNotWrittenAsNull() {
         String json = ResultJson.write(SampleResults.failed());
         assertThat(json).doesNotContain("null")

@@ -75,7 +75,8 @@ public final class SampleResults {
                                 .withStorage(new Storage("volume", "/var/lib/postgresql/data", null, "ext4",
                                         "rw,relatime rw,discard", 270_553_174_016L, "/dev/vda", true,
                                         new Storage.FlushLatency(500, 0.081, 0.209, 0.467),
-                                        "a named volume: a folder of the container engine's on the node's disk"))),
+                                        "a named volume: a folder of the container engine's on the node's disk"))
+                                .withWriteIopsLimit(3000L)),
                 new Load(10, 1_000_110L, 7.842, "batch-insert"),
                 new Warmup(5.0, 5_800, 1, 1_690, Warmup.EXPLICIT),
                 round2,

@@ -62,6 +62,12 @@ public final class ContainerOptions {
                     + " class; SIZE default 10Gi). What the run makes is removed with it.")
     String dbStorage;
 
+    @Option(names = WriteIops.OPTION, paramLabel = "N",
+            description = "Cap the database container's writes to the block device of its storage at N a second"
+                    + " (--backend docker, a local Docker host; not with tmpfs), to stand for a slower disk such as a"
+                    + " cloud volume's IOPS cap. On cgroup v1 only synchronous writes (flushes) are capped.")
+    String dbWriteIops;
+
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
             description = "Stop a containerised run after this long, keeping its result as interrupted"
                     + " (default: warm-up + rounds x duration + 30m).")
@@ -73,7 +79,9 @@ public final class ContainerOptions {
      */
     Provisioning provisioning(EngineImage image, Profile profile, boolean kubernetes) {
         ContainerLimits db = db(image, profile);
-        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage(db, kubernetes));
+        DbStorage storage = storage(db, kubernetes);
+        return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage,
+                WriteIops.parse(dbWriteIops, storage));
     }
 
     /** --db-storage, read (null: the default); memory is checked against the database's memory limit. */
@@ -83,6 +91,14 @@ public final class ContainerOptions {
             return dbStorage == null ? DbStorage.EPHEMERAL : DbStorage.parseKubernetes(dbStorage, limit);
         }
         return dbStorage == null ? null : DbStorage.parse(dbStorage, limit);
+    }
+
+    /** --db-write-iops caps the docker backend's container on its device; a pod's storage is the cluster's. */
+    void refuseWriteIopsOn(String backend) {
+        if (dbWriteIops != null) {
+            throw new BadInputException(WriteIops.OPTION + " applies to --backend docker; this run's backend is "
+                    + backend);
+        }
     }
 
     /** --engine-version if the descriptor pins it (else bad input), and not beside --db-image; null: the default. */

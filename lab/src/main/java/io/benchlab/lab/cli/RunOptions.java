@@ -77,6 +77,8 @@ public final class RunOptions {
         }
         if (kind != BackendKind.KUBERNETES) {
             kubernetes.refuseOn(kind.label(), parsed);
+        } else {
+            containers.refuseWriteIopsOn(kind.label());
         }
         if (kind == BackendKind.EMBEDDED && !engine.embedded()) {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"

@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** The points of a sweep: every engine with every client count, engine by engine, in the order given. */
+/**
+ * The points of a sweep: every engine with every set-up (see {@link SetupAxes}) and every client
+ * count, engine by engine, then set-up by set-up, in the order given.
+ */
 record SweepPoints(List<Engine> engines, List<Integer> clients) {
 
-    /** One point: the engine and client count one run of the sweep takes. */
-    record Point(Engine engine, int clients) {
+    /** One point: the engine, set-up and client count one run of the sweep takes. */
+    record Point(Engine engine, SetupAxes.Setup setup, int clients) {
     }
 
     private static final Pattern WHOLE = Pattern.compile("\\d{1,9}");
@@ -43,10 +46,26 @@ record SweepPoints(List<Engine> engines, List<Integer> clients) {
         return new SweepPoints(List.copyOf(e), List.copyOf(c));
     }
 
-    List<Point> points() {
+    /** Every point, each set-up with every engine and client count; the first set-up is the baseline. */
+    List<Point> points(List<SetupAxes.Setup> setups) {
         List<Point> all = new ArrayList<>();
-        engines.forEach(e -> clients.forEach(c -> all.add(new Point(e, c))));
+        engines.forEach(e -> setups.forEach(s -> clients.forEach(c -> all.add(new Point(e, s, c)))));
         return all;
+    }
+
+    /** Where each point's baseline is among {@code points}: the same engine and clients, the first set-up. */
+    static List<Integer> baselines(List<Point> points) {
+        List<Integer> baselines = new ArrayList<>();
+        for (Point p : points) {
+            for (int i = 0; i < points.size(); i++) {
+                Point b = points.get(i);
+                if (b.engine() == p.engine() && b.clients() == p.clients() && b.setup().differences().isEmpty()) {
+                    baselines.add(i);
+                    break;
+                }
+            }
+        }
+        return baselines;
     }
 
     /** The entries of a list; "1,,2", "1," and "" are refused rather than read as fewer points. */

@@ -60,10 +60,13 @@ public final class Compare {
     }
 
     private static void checkComparable(RunResult baseline, RunResult run, CompareRules rules) {
-        if (baseline == run) {
-            return;
+        if (baseline != run) {
+            checkComparable(baseline, run, Differences.refusing(baseline, run), rules);
         }
-        List<String> differences = Differences.refusing(baseline, run);
+    }
+
+    /** Refuses the run unless its DIFFERENCES from the baseline, and its nodes', are allowed. */
+    static void checkComparable(RunResult baseline, RunResult run, List<String> differences, CompareRules rules) {
         if (!differences.isEmpty() && !rules.allows(Allowance.DIFFERENCES)) {
             throw new BadInputException("refusing to compare " + run.runId() + " with the baseline "
                     + baseline.runId() + ": they differ in " + Differences.join(differences)
@@ -77,7 +80,7 @@ public final class Compare {
         }
     }
 
-    private static void checkUsable(ComparedRun run, CompareRules rules) {
+    static void checkUsable(ComparedRun run, CompareRules rules) {
         RunResult r = run.result();
         if (r.status() != Status.OK && !rules.allows(Allowance.NOT_OK)) {
             throw new BadInputException("refusing to compare " + r.runId() + ": its status is " + r.status().json()

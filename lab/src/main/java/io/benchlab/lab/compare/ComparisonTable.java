@@ -81,7 +81,7 @@ final class ComparisonTable {
         return String.format(Locale.ROOT, d.metric().relative ? "%+.1f%%" : "%+.2f pp", c);
     }
 
-    private static String noise(MetricDelta d) {
+    static String noise(MetricDelta d) {
         double n = d.noise();
         if (Double.isNaN(n)) {
             return "n/a";

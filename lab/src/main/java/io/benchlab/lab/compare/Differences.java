@@ -76,6 +76,22 @@ public final class Differences {
         return found;
     }
 
+    /**
+     * What makes two runs of other set-ups (see {@link SetupKey}) not comparable: {@link #cell}'s
+     * differences but the profile and the settings given, which a set-up varies (and with them
+     * the settings read back, which they change).
+     */
+    static List<String> beyondSetup(RunResult a, RunResult b) {
+        List<String> found = new ArrayList<>();
+        knobs(a.knobs(), b.knobs(), Knob.Difference.REFUSE, found);
+        differ(found, "engine", a.engine().name(), b.engine().name());
+        differ(found, "backend", backend(a), backend(b));
+        differ(found, "client pods", Placement.clientPodCount(a.placement()), Placement.clientPodCount(b.placement()));
+        side(found, "database", a.placement(), b.placement(), Placement::database);
+        side(found, "runner", a.placement(), b.placement(), Placement::runner);
+        return found;
+    }
+
     /** What differs but does not make the runs incomparable: told, never refused. */
     static List<String> told(RunResult a, RunResult b) {
         List<String> found = new ArrayList<>();
@@ -194,6 +210,12 @@ public final class Differences {
         Placement.Side sb = b == null ? null : side.apply(b);
         differ(found, name + " cpus", sa == null ? null : sa.cpuLimit(), sb == null ? null : sb.cpuLimit());
         differ(found, name + " memory", sa == null ? null : sa.memoryLimitBytes(), sb == null ? null : sb.memoryLimitBytes());
+        differ(found, name + " write IOPS", writeIops(sa), writeIops(sb));
+    }
+
+    /** A side's write cap; no cap (as in every result from before the cap was recorded) is unlimited. */
+    private static Object writeIops(Placement.Side s) {
+        return s == null ? null : s.writeIopsLimit() == null ? "unlimited" : s.writeIopsLimit();
     }
 
     private static String backend(RunResult r) {

@@ -1,20 +1,38 @@
 package io.benchlab.lab.nightly;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One cell of a nightly plan: an engine, its profile (null: the engine's default), a client count,
- * and lab run's arguments for it (without --output, which the night gives). The canary is the cell
- * that nothing changes.
+ * its set-up beyond the profile (an engine version, server settings), and lab run's arguments for
+ * it (without --output, which the night gives). The canary is the cell that nothing changes.
  */
-public record Cell(String engine, String profile, int clients, boolean canary, List<String> runArgs) {
+public record Cell(String engine, String profile, int clients, boolean canary, Setup setup, List<String> runArgs) {
+
+    /** A cell's engine-version: (null: the descriptor's first) and settings: (KEY=VALUE, as --db-set). */
+    public record Setup(String engineVersion, Map<String, String> settings) {
+
+        public static final Setup NONE = new Setup(null, Map.of());
+
+        public Setup {
+            settings = Map.copyOf(settings);
+        }
+    }
 
     public Cell {
         runArgs = List.copyOf(runArgs);
     }
 
-    /** The cell's name in the night's folder and report: engine, profile, clients (and canary). */
+    /**
+     * The cell's name in the night's folder and report: engine, profile, clients (and canary); a
+     * cell with a version or settings of its own adds them ({@code -v16.10}, {@code -s} and the
+     * settings' hash), so that cells that differ only in them do not share a name.
+     */
     public String key(String resolvedProfile) {
-        return (canary ? "canary-" : "") + engine + "-" + resolvedProfile + "-c" + clients;
+        return (canary ? "canary-" : "") + engine + "-" + resolvedProfile + "-c" + clients
+                + (setup.engineVersion() == null ? "" : "-v" + setup.engineVersion())
+                + (setup.settings().isEmpty() ? ""
+                : "-s" + io.benchlab.results.Setup.hash(engine, resolvedProfile, setup.settings()));
     }
 }

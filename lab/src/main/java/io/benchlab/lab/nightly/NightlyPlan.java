@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A nightly plan (YAML, checked against {@code nightly-plan.schema.json}): its cells, expanded
@@ -26,7 +27,8 @@ import java.util.Map;
 public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thresholdPercent, double latencyFloorMs) {
 
     static final String SCHEMA = "/io/benchlab/lab/nightly/nightly-plan.schema.json";
-    private static final List<String> RESERVED = List.of("engine", "profile", "clients", "output");
+    private static final List<String> RESERVED = List.of("engine", "profile", "clients", "output", "engine-version",
+            "db-set");
     private static final JsonSchema VALIDATOR = JsonSchemas.load(NightlyPlan.class, SCHEMA);
 
     public NightlyPlan {
@@ -58,14 +60,14 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
                 for (JsonNode profile : profiles(group)) {
                     for (JsonNode clients : group.get("clients")) {
                         cells.add(cell(engine.asText(), profile.isNull() ? null : profile.asText(), clients.asInt(), false,
-                                options));
+                                setup(group), options));
                     }
                 }
             }
         }
         JsonNode canary = plan.get("canary");
         cells.add(cell(canary.get("engine").asText(), canary.has("profile") ? canary.get("profile").asText() : null,
-                canary.get("clients").asInt(), true, merged(plan.get("options"), canary.get("options"))));
+                canary.get("clients").asInt(), true, setup(canary), merged(plan.get("options"), canary.get("options"))));
         JsonNode judge = plan.path("judge");
         return new NightlyPlan(cells, judge.path("nights").asInt(LabDefaults.NIGHTLY_NIGHTS),
                 judge.path("alpha").asDouble(LabDefaults.COMPARE_ALPHA),
@@ -82,13 +84,23 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
                 if (o.has(name)) {
                     throw new BadInputException("plan " + file + ": '" + name + "' is not an option of a plan: "
                             + (name.equals("output") ? "each cell's result goes to the night's folder"
+                            : name.equals("engine-version") || name.equals("db-set")
+                            ? "a cell says it, as engine-version: and settings:"
                             : "the cells (engines, profiles, clients) and the canary say it"));
                 }
             }
         }
     }
 
-    private static Cell cell(String engine, String profile, int clients, boolean canary, Map<String, JsonNode> options) {
+    /** A cell's engine-version: and settings: (null, none: lab run's defaults). */
+    private static Cell.Setup setup(JsonNode cell) {
+        Map<String, String> settings = new TreeMap<>();
+        cell.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+        return new Cell.Setup(cell.has("engine-version") ? cell.get("engine-version").asText() : null, settings);
+    }
+
+    private static Cell cell(String engine, String profile, int clients, boolean canary, Cell.Setup setup,
+                             Map<String, JsonNode> options) {
         if (!options.containsKey("rounds")) {
             throw new BadInputException("plan: the cells need options.rounds (at least 5: the regression tests need"
                     + " rounds to tell a change from noise)");
@@ -98,6 +110,10 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
             args.addAll(List.of("--profile", profile));
         }
         args.addAll(List.of("--clients", Integer.toString(clients)));
+        if (setup.engineVersion() != null) {
+            args.addAll(List.of("--engine-version", setup.engineVersion()));
+        }
+        new TreeMap<>(setup.settings()).forEach((k, v) -> args.addAll(List.of("--db-set", k + "=" + v)));
         options.forEach((name, value) -> {
             if (value.isBoolean()) {
                 if (value.asBoolean()) {
@@ -107,7 +123,7 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
                 args.addAll(List.of("--" + name, value.asText()));
             }
         });
-        return new Cell(engine, profile, clients, canary, args);
+        return new Cell(engine, profile, clients, canary, setup, args);
     }
 
     /** A null entry: the engine's default profile. */

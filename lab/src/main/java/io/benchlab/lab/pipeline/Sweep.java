@@ -1,6 +1,7 @@
 package io.benchlab.lab.pipeline;
 
 import io.benchlab.lab.backend.Progress;
+import io.benchlab.lab.compare.CompareRules;
 import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.run.StopHook;
 import java.io.PrintWriter;
@@ -26,10 +27,14 @@ public final class Sweep {
     private Sweep() {
     }
 
-    /** Exit code 0 when every point ran and its run exited 0, else 1. */
-    public static int run(List<PlannedRun> points, Path resultsDir, PrintWriter out, PrintWriter err) {
+    /**
+     * Exit code 0 when every point ran and its run exited 0, else 1. {@code setups}: each point's
+     * set-up, for the table to name and judge (see {@link SweepTable}).
+     */
+    public static int run(List<PlannedRun> points, SweepSetups setups, Path resultsDir, PrintWriter out,
+                          PrintWriter err) {
         List<SweepRow> rows = each(points, "lab sweep", "sweep point", resultsDir, out, err, done -> {
-            out.print(SweepTable.format(done));
+            out.print(SweepTable.format(done, setups, CompareRules.defaults()));
             out.flush();
         });
         return rows.stream().allMatch(SweepRow::ok) ? ExitCodes.OK : ExitCodes.RUN_FAILED;

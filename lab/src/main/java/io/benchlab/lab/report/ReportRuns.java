@@ -1,6 +1,7 @@
 package io.benchlab.lab.report;
 
 import io.benchlab.lab.ResultFiles;
+import io.benchlab.lab.compare.SetupKey;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.core.BadInputException;
@@ -10,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -43,8 +45,8 @@ final class ReportRuns {
     }
 
     /**
-     * Names each run by what sets it apart (engine, clients; profile, backend and the number of
-     * client pods where they vary), colours it.
+     * Names each run by what sets it apart (engine, clients; profile, backend, the number of
+     * client pods and the rest of the set-up where they vary), colours it.
      */
     static List<ReportRun> name(List<Path> files, List<RunResult> results) {
         boolean profiles = distinct(results, r -> r.engine().name() + "/" + r.engine().profile())
@@ -53,7 +55,8 @@ final class ReportRuns {
         boolean split = distinct(results, r -> Integer.toString(clientPods(r))) > 1;
         List<String> families = results.stream().map(r -> r.engine().name()
                 + (profiles ? "/" + r.engine().profile() : "") + (backends ? " (" + backend(r) + ")" : "")
-                + (split ? " · " + clientPods(r) + (clientPods(r) == 1 ? " client pod" : " client pods") : "")).toList();
+                + (split ? " · " + clientPods(r) + (clientPods(r) == 1 ? " client pod" : " client pods") : "")
+                + setup(results, r)).toList();
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             int clients = results.get(i).knobs().clients();
@@ -70,6 +73,29 @@ final class ReportRuns {
                     color(hue, 45)));
         }
         return runs;
+    }
+
+    /**
+     * The rest of the run's set-up where it varies among the runs (see {@link SetupKey}): " · version
+     * 16.10", " · shared_buffers 512MB", " · storage tmpfs"; a sweep over the set-up draws a curve each.
+     */
+    private static String setup(List<RunResult> results, RunResult run) {
+        List<SetupKey> keys = results.stream().map(SetupKey::of).toList();
+        SetupKey k = SetupKey.of(run);
+        StringBuilder s = new StringBuilder();
+        if (keys.stream().map(x -> x.engine() + "/" + x.version()).distinct().count()
+                > keys.stream().map(SetupKey::engine).distinct().count()) {
+            s.append(" · version ").append(k.version());
+        }
+        new TreeSet<>(keys.stream().flatMap(x -> x.given().keySet().stream()).toList()).forEach(setting -> {
+            if (keys.stream().map(x -> String.valueOf(x.given().get(setting))).distinct().count() > 1) {
+                s.append(" · ").append(setting).append(' ').append(k.given().getOrDefault(setting, "unset"));
+            }
+        });
+        if (keys.stream().map(x -> String.valueOf(x.storage())).distinct().count() > 1) {
+            s.append(" · storage ").append(k.storage() == null ? "unknown" : k.storage());
+        }
+        return s.toString();
     }
 
     /** Lighter for fewer clients, darker for more, among the runs of the same engine. */

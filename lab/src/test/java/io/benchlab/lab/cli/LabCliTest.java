@@ -191,6 +191,19 @@ class LabCliTest {
                         List.of("--db-storage tmpfs: 'lots' is not a memory size")),
                 Arguments.of(List.of("run", "--engine", "postgres", "--backend", "docker", "--db-storage",
                         "bind:/nonexistent/benchlab"), List.of("--db-storage bind:/nonexistent/benchlab: no such folder")),
+                // --db-write-iops: a positive number, on a device, on the docker backend; checked before anything starts.
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "docker", "--db-write-iops", "0"),
+                        List.of("--db-write-iops: '0' is not a positive whole number of writes a second")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "docker", "--db-write-iops", "fast"),
+                        List.of("--db-write-iops: 'fast' is not a positive whole number of writes a second")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "docker", "--db-write-iops", "50",
+                        "--db-storage", "tmpfs"), List.of("--db-write-iops caps the writes to a block device, and"
+                        + " --db-storage tmpfs is memory, which has none")),
+                Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--db-write-iops", "50"),
+                        List.of("--db-write-iops applies to containers (--backend docker); this run's backend is"
+                                + " embedded")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-write-iops", "50"),
+                        List.of("--db-write-iops applies to --backend docker; this run's backend is kubernetes")),
                 Arguments.of(List.of("run", "--db-storage", "volume"),
                         List.of("--db-storage applies to containers (--backend docker); this run's backend is external")),
                 Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--db-storage", "tmpfs"),

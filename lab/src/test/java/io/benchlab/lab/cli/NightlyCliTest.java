@@ -53,6 +53,13 @@ class NightlyCliTest {
                 Arguments.of(PLAN.replace("scale: 1", "scale: lots"), "plan: cell hsqldb, 1 client: Invalid value for option '--scale'"),
                 Arguments.of(PLAN.replace("{engine: h2, clients: 1}", "{engine: hsqldb, clients: 1, options: {nope: 1}}"),
                         "(the canary): Unknown options: '--nope'"),
+                // A cell's set-up beyond the profile reaches its run as --db-set and --engine-version would.
+                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    settings: {cache_rows: 1000}"),
+                        "plan: cell hsqldb, 1 client: --db-set applies to servers the lab starts"),
+                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    engine-version: '2.7.4'"),
+                        "plan: cell hsqldb, 1 client: --engine-version picks the image of a server"),
+                Arguments.of(PLAN.replace("quiet: true", "db-set: a=1"), "'db-set' is not an option of a plan: a cell"
+                        + " says it, as engine-version: and settings:"),
                 Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n  - engines: [hsqldb]\n    clients: [2, 1]"),
                         "cell hsqldb-memory-c1 is planned twice"));
     }
@@ -77,6 +84,30 @@ class NightlyCliTest {
                     .isGreaterThanOrEqualTo(run.spec().workload().clients());
             assertThat(run.backend().name()).isEqualTo("kubernetes");
         }
+    }
+
+    @Test
+    void aCellsSettingsAndEngineVersionReachItsRunAndItsName(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("plan.yaml"), """
+                version: 1
+                options: {backend: docker, scale: 8, duration: 1s, rounds: 5}
+                cells:
+                  - engines: [postgres]
+                    clients: [8]
+                  - engines: [postgres]
+                    clients: [8]
+                    engine-version: '16.10'
+                    settings: {shared_buffers: 512MB, work_mem: 4MB}
+                canary: {engine: postgres, clients: 1, engine-version: '17.6'}
+                """);
+        NightlyPlan plan = NightlyPlan.read(file);
+        assertThat(plan.cells().get(1).runArgs()).containsSubsequence("--engine-version", "16.10", "--db-set",
+                "shared_buffers=512MB", "--db-set", "work_mem=4MB");
+        var run = NightlyCommand.plan(plan.cells().get(1).runArgs());
+        assertThat(run.spec().engine().name()).isEqualTo("postgres");
+        assertThat(plan.cells()).extracting(c -> c.key("durable")).doesNotHaveDuplicates()
+                .startsWith("postgres-durable-c8").contains("canary-postgres-durable-c1-v17.6")
+                .anySatisfy(k -> assertThat(k).startsWith("postgres-durable-c8-v16.10-s"));
     }
 
     @Test

@@ -40,6 +40,20 @@ class SweepCliTest {
                         "--backend embedded runs in-process engines; postgres runs with"),
                 Arguments.of(List.of("--engine", "h2", "--profile", "nope"), "unknown profile 'nope' for h2"),
                 Arguments.of(List.of("--db-cpus", "2"), "--db-cpus applies to containers"),
+                // Set-up axes: a value given twice, a setting without values, an axis the backend refuses.
+                Arguments.of(List.of("--profile", "durable,durable"), "--profile: durable is given twice in"),
+                Arguments.of(List.of("--profile", "durable,"), "--profile: 'durable,' has an empty entry"),
+                Arguments.of(List.of("--db-set", "shared_buffers"), "--db-set shared_buffers: give KEY=VALUE,VALUE"),
+                Arguments.of(List.of("--db-set", "shared_buffers="), "--db-set shared_buffers: '' has an empty entry"),
+                Arguments.of(List.of("--db-set", "a=1,2", "--db-set", "a=3"), "--db-set a is given twice"),
+                Arguments.of(List.of("--db-set", "cache_size=1,2"), "--db-set applies to servers the lab starts"),
+                Arguments.of(List.of("--engine", "postgres", "--jdbc-url", "jdbc:postgresql://localhost/x",
+                        "--db-set", "shared_buffers=16MB,32MB"), "this run's backend is external"),
+                Arguments.of(List.of("--engine-version", "2.3.232"), "--engine-version picks the image of a server"),
+                Arguments.of(List.of("--db-storage", "container,tmpfs"), "--db-storage applies to containers"),
+                // Every version is checked before any point runs: the second is not pinned.
+                Arguments.of(List.of("--engine", "postgres", "--backend", "docker", "--engine-version", "17.6,9.9"),
+                        "--engine-version 9.9: postgres's images pin"),
                 Arguments.of(List.of("--duration", "0s"), "--duration must be positive"));
     }
 

@@ -179,7 +179,12 @@ class CompareCliTest {
         lab("compare", "--between-runs", "-0.5", a, a).assertBadInputLine("--between-runs must be a ratio of 0 or more");
         lab("compare", "--latency-floor", "-1", a, a)
                 .assertBadInputLine("--latency-floor must be 0 or more milliseconds");
-        lab("compare", a).assertBadInputLine("RUN");
+        lab("compare", a).assertBadInputLine("give two runs or more: the first is the baseline");
+        lab("compare", "--by", "engine", dir.toString()).assertBadInputLine("--by engine: the one grouping is --by setup");
+        lab("compare", "--by", "setup", a).assertBadInputLine("--by setup " + a + ": not a folder of results");
+        lab("compare", "--by", "setup", dir.toString(), dir.toString())
+                .assertBadInputLine("--by setup takes one folder of results, got 2");
+        lab("compare", "--baseline", "profile=durable", a, a).assertBadInputLine("--baseline picks a group of --by setup");
         lab("compare", "--influx-url", "localhost:8086", a, "some-run")
                 .assertBadInputLine("--influx-url localhost:8086: give"
                 + " http://HOST[:PORT] or https://HOST[:PORT]");

@@ -134,6 +134,18 @@ class DifferencesTest {
         assertThat(Compare.comparisons(List.of(Runs.side(first), Runs.side(second)), STRICT)).hasSize(1);
     }
 
+    /** A capped disk is another disk: a run under --db-write-iops is not compared with one without. */
+    @Test
+    void aWriteCapOnTheDatabaseIsAnotherSetUp() {
+        RunResult base = run("base", KNOBS, Map.of());
+        Placement uncapped = docker("benchlab/postgres:17.6-durable", "sha256:aa");
+        RunResult free = base.withPlacement(uncapped);
+        RunResult capped = base.withPlacement(new Placement("docker", null,
+                uncapped.database().withWriteIopsLimit(50L), null));
+        assertThat(Differences.refusing(free, capped)).containsExactly("database write IOPS unlimited vs 50");
+        assertThat(Differences.refusing(capped, capped)).isEmpty();
+    }
+
     private static Placement docker(String image, String digest) {
         return new Placement("docker", null, new Placement.Side(null, image, digest, 1.0, 1L << 30, "podman", Map.of()),
                 null);

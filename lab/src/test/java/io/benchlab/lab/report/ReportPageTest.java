@@ -3,8 +3,10 @@ package io.benchlab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.results.RunResult;
+import io.benchlab.results.Setup;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -68,6 +70,20 @@ class ReportPageTest {
         assertThat(tps.select("g.legend-item")).extracting(e -> e.attr("data-series"))
                 .containsExactly("postgres · 1 client pod", "postgres · 2 client pods");
         assertThat(data(tps.select("g.series").get(1).select("circle.point"), "data-y")).containsExactly(110.0, 500.0);
+    }
+
+    @Test
+    void aSweepOverTheSetupDrawsACurvePerSetupNamedByWhatVaries() {
+        Setup small = new Setup(Map.of("shared_buffers", new Setup.Given("16MB", "2048")), "h1");
+        Setup large = new Setup(Map.of("shared_buffers", new Setup.Given("512MB", "65536")), "h2");
+        Document doc = page(Results.run("a", "postgres", 1, 100, 0.1, 1).withSetup(small),
+                Results.run("b", "postgres", 8, 400, 0.1, 1).withSetup(small),
+                Results.run("c", "postgres", 1, 120, 0.1, 1).withSetup(large),
+                Results.run("d", "postgres", 8, 600, 0.1, 1).withSetup(large));
+        Element tps = chart(doc, "tps-by-clients");
+        assertThat(tps.select("g.legend-item")).extracting(e -> e.attr("data-series"))
+                .containsExactly("postgres · shared_buffers 16MB", "postgres · shared_buffers 512MB");
+        assertThat(data(tps.select("g.series").get(1).select("circle.point"), "data-y")).containsExactly(120.0, 600.0);
     }
 
     @Test

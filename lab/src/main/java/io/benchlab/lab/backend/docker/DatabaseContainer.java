@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.docker;
 
+import com.github.dockerjava.api.model.BlkioRateDevice;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.JdbcReadiness.NotReady;
@@ -30,10 +31,12 @@ final class DatabaseContainer {
     /**
      * IMAGE_CMD: the image's own command, which given SETTINGS follow on the server's command line
      * (the image and its configuration file stay as pinned); null: the descriptor's (settings.cmd).
-     * STORAGE is mounted over the data directory.
+     * STORAGE is mounted over the data directory; WRITE_CAP (null: none) caps the writes a second to
+     * its device.
      */
     DatabaseContainer(ContainerSession session, EngineImage image, String tag, Profile profile,
-                      ContainerLimits limits, ServerSettings settings, List<String> imageCmd, DataStorage storage) {
+                      ContainerLimits limits, ServerSettings settings, List<String> imageCmd, DataStorage storage,
+                      BlkioRateDevice writeCap) {
         this.image = image;
         this.profile = profile;
         this.password = session.password();
@@ -45,6 +48,9 @@ final class DatabaseContainer {
             }
             RunContainer.publish(cmd, image.port(), DockerEnvironment.local());
             storage.mount(cmd);
+            if (writeCap != null) {
+                cmd.getHostConfig().withBlkioDeviceWriteIOps(List.of(writeCap));
+            }
         });
     }
 

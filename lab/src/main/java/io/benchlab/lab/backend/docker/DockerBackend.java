@@ -1,6 +1,7 @@
 package io.benchlab.lab.backend.docker;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.BlkioRateDevice;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
@@ -20,6 +21,7 @@ public final class DockerBackend implements Backend {
 
     private final Provisioning provisioning;
     private DockerClient docker;
+    private String writeDevice;
 
     public DockerBackend(Provisioning provisioning) {
         this.provisioning = provisioning;
@@ -42,12 +44,17 @@ public final class DockerBackend implements Backend {
         DockerEnvironment.requireImage(docker, dbTag(image, spec), provisioning.dbImage() != null
                 ? "build or pull it first" : "run 'make images IMAGES=" + image.folder() + "'");
         DockerEnvironment.requireImage(docker, EngineImages.runnerTag(), "run 'make images IMAGES=runner'");
+        if (provisioning.dbWriteIops() != null) {
+            writeDevice = StorageDevice.of(docker, provisioning.storage());
+        }
     }
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
         EngineImage image = EngineImages.of(spec.engine());
-        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), runId, progress);
+        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), runId, progress,
+                writeDevice == null ? null : new BlkioRateDevice().withPath(writeDevice)
+                        .withRate(provisioning.dbWriteIops()));
     }
 
     /** The database image this backend runs for the spec, with its digest (as a result records it). */

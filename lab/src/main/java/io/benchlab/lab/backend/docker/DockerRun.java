@@ -1,6 +1,7 @@
 package io.benchlab.lab.backend.docker;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.BlkioRateDevice;
 import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
@@ -40,12 +41,14 @@ final class DockerRun implements BackendRun {
     private volatile Thread provisioner;
     private volatile RunnerContainer runner;
     private volatile String dbContainerId;
+    private final BlkioRateDevice writeCap;
     private DataStorage storage;
     private volatile boolean stopped;
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
-              String runId, Progress progress) {
+              String runId, Progress progress, BlkioRateDevice writeCap) {
         this.docker = docker;
+        this.writeCap = writeCap;
         this.spec = spec;
         this.provisioning = provisioning;
         this.image = image;
@@ -70,13 +73,17 @@ final class DockerRun implements BackendRun {
             storage = DataStorage.prepare(session, runId, provisioning.storage(), image.dataDir(),
                     provisioning.db().memoryBytes(), engineDescription.startsWith("podman"));
             db = new DatabaseContainer(session, image, dbTag, spec.profile(), provisioning.db(),
-                    provisioning.settings(), provisioning.settings().isEmpty() ? null : imageCmd(), storage);
+                    provisioning.settings(), provisioning.settings().isEmpty() ? null : imageCmd(), storage, writeCap);
             db.start(LabDefaults.DB_READY_TIMEOUT);
             dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
             Storage seen = StorageProbe.run(docker, db.containerId(), storage.asked());
             progress.lab("storage %s: %s", seen.kind(), StorageProbe.describe(seen));
+            if (writeCap != null) {
+                progress.lab("database writes capped at %d a second on %s (--db-write-iops)", writeCap.getRate(),
+                        writeCap.getPath());
+            }
             return new ProvisionedDatabase(db.internalUrl(), image.user(), side(db.containerId()).withStorage(seen),
                     db.setup());
         } catch (JdbcReadiness.NotReady | InterruptedException | IllegalStateException e) {
