@@ -4,7 +4,8 @@ package io.benchlab.results;
  * Where the database kept its data, as the run asked for it and as seen from inside the
  * database's container: a durable result is decided by the storage, so it is part of the set-up.
  * {@code kind} is what the run asked for ({@code container}, {@code volume}, {@code tmpfs},
- * {@code bind}); {@code requestedBytes} the size it asked for (tmpfs); the filesystem type, mount
+ * {@code bind}; on kubernetes {@code ephemeral}, {@code memory}, {@code pvc}); {@code requestedBytes}
+ * the size it asked for (tmpfs, memory, pvc); {@code storageClass} and {@code provisioner} a claim's; the filesystem type, mount
  * options and size, the block device and whether it is rotational are read from the data
  * directory's mount (null where the container could not see them). {@code flush} is the flush
  * latency measured there before the load, and {@code note} says what the figures measured, or why
@@ -20,7 +21,16 @@ public record Storage(
         String device,
         Boolean rotational,
         FlushLatency flush,
-        String note) {
+        String note,
+        String storageClass,
+        String provisioner) {
+
+    /** Storage that no StorageClass provisioned. */
+    public Storage(String kind, String dataDir, Long requestedBytes, String filesystem, String mountOptions,
+                   Long sizeBytes, String device, Boolean rotational, FlushLatency flush, String note) {
+        this(kind, dataDir, requestedBytes, filesystem, mountOptions, sizeBytes, device, rotational, flush, note, null,
+                null);
+    }
 
     /** Only the kind asked for: what a run records when it could not look (its database never started). */
     public static Storage of(String kind, Long requestedBytes) {

@@ -130,8 +130,8 @@ class RunResultSchemaTest {
             }
         });
         Set<String> used = new TreeSet<>();
-        for (RunResult sample : List.of(SampleResults.full(), SampleResults.onTmpfs(), SampleResults.failed(),
-                SampleResults.interrupted())) {
+        for (RunResult sample : List.of(SampleResults.full(), SampleResults.onTmpfs(), SampleResults.onClaim(),
+                SampleResults.failed(), SampleResults.interrupted())) {
             JsonNode json = ResultJson.mapper().valueToTree(sample);
             collectUsed(schema, "#", json, used);
         }

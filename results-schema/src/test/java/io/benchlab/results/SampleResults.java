@@ -114,6 +114,16 @@ public final class SampleResults {
                 null, null, new Storage.FlushLatency(500, 0.0019, 0.0021, 0.17), "memory"))));
     }
 
+    /** The full run with its database's data on a claim of a StorageClass (the kubernetes backend's pvc). */
+    public static RunResult onClaim() {
+        RunResult r = full();
+        Placement p = r.placement();
+        return r.withPlacement(new Placement(p.backend(), p.runner(), p.database().withStorage(new Storage("pvc",
+                "/var/lib/postgresql/data", 1L << 30, "ext4", "rw,relatime rw,discard", 270_582_939_648L, "/dev/vda",
+                true, new Storage.FlushLatency(500, 0.41, 1.2, 3.4), "a claim of StorageClass local-path",
+                "local-path", "rancher.io/local-path"))));
+    }
+
     /** The full sample's given server settings: one the server reports in its own unit, one it does not report. */
     static final Setup SETUP = new Setup(Map.of(
             "shared_buffers", new Setup.Given("262144kB", "256MB"),

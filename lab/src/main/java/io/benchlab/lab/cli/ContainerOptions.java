@@ -54,9 +54,12 @@ public final class ContainerOptions {
     String runnerMemory;
 
     @Option(names = DbStorage.OPTION, paramLabel = "KIND",
-            description = "Where the database keeps its data (--backend docker): container (its own storage, the"
+            description = "Where the database keeps its data. --backend docker: container (its own storage, the"
                     + " default), volume (a fresh named volume), tmpfs[:SIZE] (memory; default and most: --db-memory)"
-                    + " or bind:PATH (a fresh folder under PATH). What the run makes is removed with it.")
+                    + " or bind:PATH (a fresh folder under PATH). --backend kubernetes: ephemeral (the pod's own"
+                    + " storage, the default), memory[:SIZE] (an emptyDir in memory; default and most: --db-memory) or"
+                    + " pvc[:CLASS][:SIZE] (a fresh PersistentVolumeClaim of CLASS, default: the cluster's default"
+                    + " class; SIZE default 10Gi). What the run makes is removed with it.")
     String dbStorage;
 
     @Option(names = WriteIops.OPTION, paramLabel = "N",
@@ -70,29 +73,31 @@ public final class ContainerOptions {
                     + " (default: warm-up + rounds x duration + 30m).")
     Duration timeout;
 
-    /** The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db}). */
-    Provisioning provisioning(EngineImage image, Profile profile) {
+    /**
+     * The image to run, and the limits: the flags given, else the image's descriptor's (see {@link #db});
+     * {@code kubernetes}: --db-storage is read as that backend's kinds.
+     */
+    Provisioning provisioning(EngineImage image, Profile profile, boolean kubernetes) {
         ContainerLimits db = db(image, profile);
-        DbStorage storage = storage(db);
+        DbStorage storage = storage(db, kubernetes);
         return new Provisioning(dbImage(), db, runner(image), engineVersion(image), null, storage,
                 WriteIops.parse(dbWriteIops, storage));
     }
 
-    /** --db-storage, read (null: the default); a tmpfs is checked against the database's memory limit. */
-    private DbStorage storage(ContainerLimits db) {
-        return dbStorage == null ? null : DbStorage.parse(dbStorage, db == null ? Long.MAX_VALUE : db.memoryBytes());
+    /** --db-storage, read (null: the default); memory is checked against the database's memory limit. */
+    private DbStorage storage(ContainerLimits db, boolean kubernetes) {
+        long limit = db == null ? Long.MAX_VALUE : db.memoryBytes();
+        if (kubernetes) {
+            return dbStorage == null ? DbStorage.EPHEMERAL : DbStorage.parseKubernetes(dbStorage, limit);
+        }
+        return dbStorage == null ? null : DbStorage.parse(dbStorage, limit);
     }
 
-    /**
-     * --db-storage mounts into the docker backend's container, and --db-write-iops caps it there; the
-     * kubernetes backend has storage of its own.
-     */
-    void refuseStorageOn(String backend) {
-        for (String[] given : new String[][] {{DbStorage.OPTION, dbStorage}, {WriteIops.OPTION, dbWriteIops}}) {
-            if (given[1] != null) {
-                throw new BadInputException(given[0] + " applies to --backend docker; this run's backend is "
-                        + backend);
-            }
+    /** --db-write-iops caps the docker backend's container on its device; a pod's storage is the cluster's. */
+    void refuseWriteIopsOn(String backend) {
+        if (dbWriteIops != null) {
+            throw new BadInputException(WriteIops.OPTION + " applies to --backend docker; this run's backend is "
+                    + backend);
         }
     }
 

@@ -67,7 +67,7 @@ public final class RunOptions {
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
         var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
         var settings = serverSettings.settings(engine, kind, image);
-        var provisioning = containers.provisioning(image, profile).withSettings(settings);
+        var provisioning = containers.provisioning(image, profile, kind == BackendKind.KUBERNETES).withSettings(settings);
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");
@@ -78,7 +78,7 @@ public final class RunOptions {
         if (kind != BackendKind.KUBERNETES) {
             kubernetes.refuseOn(kind.label(), parsed);
         } else {
-            containers.refuseStorageOn(kind.label());
+            containers.refuseWriteIopsOn(kind.label());
         }
         if (kind == BackendKind.EMBEDDED && !engine.embedded()) {
             throw new BadInputException("--backend embedded runs in-process engines; " + engine.name() + " runs with"

@@ -43,4 +43,33 @@ class DbStorageTest {
         assertThatThrownBy(() -> DbStorage.parse("tmpfs:0", TWO_GB)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("must be above 0");
     }
+
+    @Test
+    void kubernetesKindsReadWithAClaimsClassAndSizeInEitherSpelling() {
+        assertThat(DbStorage.parseKubernetes("ephemeral", TWO_GB)).isEqualTo(DbStorage.EPHEMERAL);
+        assertThat(DbStorage.parseKubernetes("memory", TWO_GB).tmpfsBytes(TWO_GB)).isEqualTo(TWO_GB);
+        assertThat(DbStorage.parseKubernetes("memory:512Mi", TWO_GB).sizeBytes()).isEqualTo(512L << 20);
+        DbStorage pvc = DbStorage.parseKubernetes("pvc", TWO_GB);
+        assertThat(pvc.storageClass()).as("the cluster's default").isNull();
+        assertThat(pvc.sizeBytes()).isEqualTo(DbStorage.DEFAULT_CLAIM_BYTES);
+        assertThat(DbStorage.parseKubernetes("pvc:local-path", TWO_GB).storageClass()).isEqualTo("local-path");
+        DbStorage sized = DbStorage.parseKubernetes("pvc:1Gi", TWO_GB);
+        assertThat(sized.storageClass()).isNull();
+        assertThat(sized.sizeBytes()).as("a claim may be larger than memory").isEqualTo(1L << 30);
+        DbStorage both = DbStorage.parseKubernetes("pvc:fast:20g", TWO_GB);
+        assertThat(both.storageClass()).isEqualTo("fast");
+        assertThat(both.sizeBytes()).isEqualTo(20L << 30);
+    }
+
+    @Test
+    void aKindOfTheOtherBackendSaysWhichBackendItBelongsTo() {
+        assertThatThrownBy(() -> DbStorage.parseKubernetes("tmpfs", TWO_GB)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("tmpfs is a storage kind of --backend docker");
+        assertThatThrownBy(() -> DbStorage.parse("memory", TWO_GB)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("memory is a storage kind of --backend kubernetes");
+        assertThatThrownBy(() -> DbStorage.parseKubernetes("memory:3g", TWO_GB)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("at most the database pod's memory limit (2048m; --db-memory)");
+        assertThatThrownBy(() -> DbStorage.parseKubernetes("pvc:a:b:c", TWO_GB)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("pvc[:CLASS][:SIZE]");
+    }
 }

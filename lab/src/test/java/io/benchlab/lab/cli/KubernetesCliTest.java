@@ -78,6 +78,38 @@ class KubernetesCliTest {
     }
 
     @Test
+    void dryRunOfAPvcRunPrintsItsClaimAndThePodThatMountsItAfterTheProbe() {
+        CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run",
+                "--db-storage", "pvc:fast:1Gi");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        List<HasMetadata> objects = Arrays.stream(o.out().split("(?m)^---$")).filter(doc -> doc.contains("kind:"))
+                .map(doc -> (HasMetadata) Serialization.unmarshal(doc)).toList();
+        var claim = (io.fabric8.kubernetes.api.model.PersistentVolumeClaim) objects.stream()
+                .filter(x -> x.getKind().equals("PersistentVolumeClaim")).findFirst().orElseThrow();
+        assertThat(claim.getSpec().getStorageClassName()).isEqualTo("fast");
+        assertThat(claim.getMetadata().getLabels()).containsKey("benchlab.io/run-id");
+        var pod = (io.fabric8.kubernetes.api.model.Pod) objects.stream().filter(x -> x.getKind().equals("Pod"))
+                .findFirst().orElseThrow();
+        assertThat(pod.getSpec().getVolumes()).filteredOn(v -> v.getPersistentVolumeClaim() != null).singleElement()
+                .satisfies(v -> assertThat(v.getPersistentVolumeClaim().getClaimName())
+                        .isEqualTo(claim.getMetadata().getName()));
+        assertThat(pod.getSpec().getInitContainers()).singleElement().satisfies(c -> {
+            assertThat(c.getImage()).isEqualTo(pod.getSpec().getContainers().get(0).getImage());
+            assertThat(c.getVolumeMounts()).singleElement().satisfies(m ->
+                    assertThat(m.getMountPath()).isEqualTo("/var/lib/postgresql/data"));
+        });
+    }
+
+    @Test
+    void dryRunOfAMemoryRunPrintsAnEmptyDirSizedToTheMemoryLimit() {
+        CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run",
+                "--db-memory", "1g", "--db-storage", "memory");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.out()).contains("medium: \"Memory\"").contains("sizeLimit: \"1073741824\"")
+                .doesNotContain("PersistentVolumeClaim");
+    }
+
+    @Test
     void clientPodsMakeAnIndexedJobWhosePodsKeepToNodesOfTheirOwn() throws IOException {
         CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--clients", "5",
                 "--client-pods", "2");

@@ -208,8 +208,22 @@ class LabCliTest {
                         List.of("--db-storage applies to containers (--backend docker); this run's backend is external")),
                 Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--db-storage", "tmpfs"),
                         List.of("--db-storage applies to containers (--backend docker); this run's backend is embedded")),
+                // --db-storage on kubernetes: its own kinds, checked before a cluster is asked.
                 Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-storage", "volume"),
-                        List.of("--db-storage applies to --backend docker; this run's backend is kubernetes")),
+                        List.of("--db-storage volume is a storage kind of --backend docker; the kubernetes backend"
+                                + " takes ephemeral, memory[:SIZE] or pvc[:CLASS][:SIZE]")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-storage", "disk"),
+                        List.of("--db-storage: 'disk' is not a storage kind (ephemeral, memory[:SIZE] or"
+                                + " pvc[:CLASS][:SIZE])")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-memory", "1g",
+                        "--db-storage", "memory:2Gi"), List.of("--db-storage memory:2Gi must be above 0 and at most the"
+                                + " database pod's memory limit (1024m; --db-memory)")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-storage",
+                        "pvc:Fast_SSD"), List.of("--db-storage pvc: 'Fast_SSD' is not a StorageClass name")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-storage",
+                        "pvc:local-path:lots"), List.of("--db-storage pvc: 'lots' is not a memory size")),
+                Arguments.of(List.of("run", "--engine", "postgres", "--backend", "kubernetes", "--db-storage",
+                        "ephemeral:1g"), List.of("--db-storage ephemeral takes no argument")),
                 // Container options on a backend without containers would be silently ignored.
                 Arguments.of(List.of("run", "--db-cpus", "2"), List.of("--db-cpus", "--backend docker")),
                 Arguments.of(List.of("run", "--engine", "h2", "--backend", "embedded", "--runner-memory", "2g"),

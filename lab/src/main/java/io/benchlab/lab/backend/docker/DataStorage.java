@@ -45,6 +45,7 @@ final class DataStorage {
             case CONTAINER, TMPFS -> null;
             case VOLUME -> session.volume("db-data");
             case BIND -> folder(session, asked.bindFolder().resolve("benchlab-" + runId));
+            case EPHEMERAL, MEMORY, PVC -> throw new IllegalArgumentException(asked.kind().label() + " is a kubernetes kind");
         };
         return new DataStorage(asked, dataDir, asked.tmpfsBytes(memoryLimit), source, podman);
     }
@@ -108,6 +109,7 @@ final class DataStorage {
             case VOLUME -> "a named volume: a folder of the container engine's, on the node's disk";
             case TMPFS -> "memory: a flush has no disk to wait for";
             case BIND -> "a folder under " + asked.bindFolder() + ", on its filesystem";
+            case EPHEMERAL, MEMORY, PVC -> throw new IllegalStateException(asked.kind().label() + " is a kubernetes kind");
         };
     }
 }

@@ -24,7 +24,6 @@ import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** One run on the docker backend: its network, the database container and the runner container. */
 final class DockerRun implements BackendRun {
@@ -80,7 +79,7 @@ final class DockerRun implements BackendRun {
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
             Storage seen = StorageProbe.run(docker, db.containerId(), storage.asked());
-            progress.lab("storage %s: %s", seen.kind(), describe(seen));
+            progress.lab("storage %s: %s", seen.kind(), StorageProbe.describe(seen));
             if (writeCap != null) {
                 progress.lab("database writes capped at %d a second on %s (--db-write-iops)", writeCap.getRate(),
                         writeCap.getPath());
@@ -101,16 +100,6 @@ final class DockerRun implements BackendRun {
         Thread.interrupted();
         throw new DatabaseNotReady(cause, new Placement(name(), null,
                 db == null ? null : side(db.containerId()).withStorage(storage.asked())));
-    }
-
-    /** The storage as the console says it: its filesystem and flush latency, or why there is none. */
-    private static String describe(Storage s) {
-        String fs = s.filesystem() == null ? "filesystem not seen" : s.filesystem()
-                + (s.device() == null ? "" : " on " + s.device());
-        Storage.FlushLatency f = s.flush();
-        return f == null ? fs + "; " + s.note() : String.format(Locale.ROOT,
-                "%s, flush p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d writes)", fs, f.p50Ms(), f.p99Ms(), f.maxMs(),
-                f.writes());
     }
 
     @Override

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * (beside the data, on its filesystem), removed after. LD_PRELOAD is cleared for it: the probe
  * measures the storage, not a library the server is given.
  */
-final class StorageProbe {
+public final class StorageProbe {
 
     static final int WRITES = 500;
     static final double SECONDS = 1.5;
@@ -73,9 +73,17 @@ final class StorageProbe {
         return read(asked, output);
     }
 
+    /**
+     * The probe as a command for a container that has the data directory at {@code dataDir}: the
+     * kubernetes backend runs it as an init container of the database pod, its output in its log.
+     */
+    public static List<String> command(String dataDir) {
+        return List.of("sh", "-c", SCRIPT, "sh", dataDir, PERL);
+    }
+
     private static String exec(DockerClient docker, String containerId, String dataDir) {
         String id = docker.execCreateCmd(containerId).withAttachStdout(true).withAttachStderr(true)
-                .withCmd("sh", "-c", SCRIPT, "sh", dataDir, PERL).exec().getId();
+                .withCmd(command(dataDir).toArray(String[]::new)).exec().getId();
         StringBuilder out = new StringBuilder();
         try {
             docker.execStartCmd(id).exec(new ResultCallback.Adapter<Frame>() {
@@ -92,7 +100,7 @@ final class StorageProbe {
     }
 
     /** The script's output read: its sections, each optional. */
-    static Storage read(Storage asked, String output) {
+    public static Storage read(Storage asked, String output) {
         Map<String, List<String>> sections = sections(output);
         String[] mount = mountOf(asked.dataDir(), sections.getOrDefault("mountinfo", List.of()));
         String filesystem = null;
@@ -194,9 +202,24 @@ final class StorageProbe {
         return sections;
     }
 
+    /** The storage as the console says it: its filesystem and flush latency, or why there is none. */
+    public static String describe(Storage s) {
+        String fs = s.filesystem() == null ? "filesystem not seen" : s.filesystem()
+                + (s.device() == null ? "" : " on " + s.device());
+        Storage.FlushLatency f = s.flush();
+        return f == null ? fs + "; " + s.note() : String.format(Locale.ROOT,
+                "%s, flush p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d writes)", fs, f.p50Ms(), f.p99Ms(), f.maxMs(),
+                f.writes());
+    }
+
+    /** ASKED with no figures: the probe could not run, WHY said in the note. */
+    public static Storage unread(Storage asked, String why) {
+        return with(asked, null, null, null, null, null, null, asked.note() + "; not looked at: " + why);
+    }
+
     private static Storage with(Storage s, String filesystem, String options, Long size, String device,
                                 Boolean rotational, Storage.FlushLatency flush, String note) {
         return new Storage(s.kind(), s.dataDir(), s.requestedBytes(), filesystem, options, size, device, rotational,
-                flush, note);
+                flush, note, s.storageClass(), s.provisioner());
     }
 }

@@ -24,7 +24,7 @@ final class Access {
         }
 
         boolean clusterScoped() {
-            return resource.equals("nodes");
+            return resource.equals("nodes") || resource.equals("storageclasses");
         }
     }
 
@@ -39,6 +39,16 @@ final class Access {
             new Need("batch", "jobs", "", "patch"), new Need("batch", "jobs", "", "delete"),
             // Cluster-scoped, granted by k8s/rbac's ClusterRole: the watch of a run's nodes (see PodWatch).
             new Need("", "nodes", "", "watch"));
+
+    /**
+     * What a run with --db-storage pvc does besides: its claim made, read, removed; the claim's
+     * events read when it does not bind; the StorageClass looked up (cluster-scoped).
+     */
+    static final List<Need> CLAIM = List.of(
+            new Need("", "persistentvolumeclaims", "", "create"), new Need("", "persistentvolumeclaims", "", "get"),
+            new Need("", "persistentvolumeclaims", "", "list"), new Need("", "persistentvolumeclaims", "", "delete"),
+            new Need("", "events", "", "list"),
+            new Need("storage.k8s.io", "storageclasses", "", "get"), new Need("storage.k8s.io", "storageclasses", "", "list"));
 
     private Access() {
     }

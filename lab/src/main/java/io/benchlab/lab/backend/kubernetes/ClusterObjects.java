@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -50,6 +51,10 @@ final class ClusterObjects {
             Job job = client.batch().v1().jobs().inNamespace(namespace).resource(plan.job()).create();
             jobName = job.getMetadata().getName();
             var secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
+            if (plan.claim() != null) {
+                client.persistentVolumeClaims().inNamespace(namespace).resource(RunObjects.ownedBy(plan.claim(), secret))
+                        .create();
+            }
             client.pods().inNamespace(namespace).resource(RunObjects.ownedBy(plan.dbPod(), secret)).create();
             client.services().inNamespace(namespace).resource(RunObjects.ownedBy(plan.service(), secret)).create();
         } catch (KubernetesClientException e) {
@@ -70,6 +75,23 @@ final class ClusterObjects {
     /** An informer on the node by name (it holds nothing once the Node is gone), started, that tells HANDLER. */
     SharedIndexInformer<Node> informNode(String name, ResourceEventHandler<Node> handler) {
         return client.nodes().withName(name).inform(handler);
+    }
+
+    PersistentVolumeClaim claim(String name) {
+        return client.persistentVolumeClaims().inNamespace(namespace).withName(name).get();
+    }
+
+    /** The messages of the object's events, oldest first: why a claim does not bind. */
+    List<String> events(String kind, String name) {
+        return client.v1().events().inNamespace(namespace).withField("involvedObject.kind", kind)
+                .withField("involvedObject.name", name).list().getItems().stream()
+                .sorted(java.util.Comparator.comparing(e -> String.valueOf(e.getLastTimestamp())))
+                .map(e -> e.getReason() + ": " + KubeConnection.oneLine(e.getMessage())).distinct().toList();
+    }
+
+    /** The init container's log: the storage probe's output. */
+    String log(String pod, String container) {
+        return client.pods().inNamespace(namespace).withName(pod).inContainer(container).getLog();
     }
 
     Pod pod(String name) {
@@ -156,6 +178,9 @@ final class ClusterObjects {
         attempt(problems, () -> client.pods().inNamespace(namespace).withLabelSelector(selector).delete());
         attempt(problems, () -> client.services().inNamespace(namespace).withLabelSelector(selector).delete());
         attempt(problems, () -> client.secrets().inNamespace(namespace).withLabelSelector(selector).delete());
+        // Its protection finalizer keeps a claim until the pod that uses it is gone: waited for below.
+        attempt(problems, () -> client.persistentVolumeClaims().inNamespace(namespace).withLabelSelector(selector)
+                .delete());
         long deadline = System.nanoTime() + LabDefaults.KUBE_DELETE_WAIT.toNanos();
         List<String> left = problems.isEmpty() ? stillThere(problems) : List.of();
         while (!left.isEmpty() && System.nanoTime() - deadline < 0) {
@@ -185,6 +210,8 @@ final class ClusterObjects {
                 .forEach(o -> left.add("service " + o.getMetadata().getName()));
         client.secrets().inNamespace(namespace).withLabelSelector(selector).list().getItems()
                 .forEach(o -> left.add("secret " + o.getMetadata().getName()));
+        client.persistentVolumeClaims().inNamespace(namespace).withLabelSelector(selector).list().getItems()
+                .forEach(o -> left.add("persistentvolumeclaim " + o.getMetadata().getName()));
         return left;
     }
 

@@ -3,6 +3,7 @@ package io.benchlab.lab.backend.kubernetes;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
+import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
@@ -30,6 +31,7 @@ public final class KubernetesBackend implements Backend {
     private KubernetesClient client;
     private String version;
     private RunnerAccount.Found runnerAccount;
+    private StorageClasses.Chosen storageClass;
 
     public KubernetesBackend(Provisioning provisioning, KubernetesSettings settings) {
         this.provisioning = provisioning;
@@ -53,7 +55,12 @@ public final class KubernetesBackend implements Backend {
         client = KubeConnection.connect(settings.kubeconfig());
         try {
             version = client.getKubernetesVersion().getGitVersion();
-            List<String> denied = Access.denied(client, settings.namespace(), Access.RUN);
+            boolean claim = provisioning.storage().kind() == DbStorage.Kind.PVC;
+            List<Access.Need> needs = new java.util.ArrayList<>(Access.RUN);
+            if (claim) {
+                needs.addAll(Access.CLAIM);
+            }
+            List<String> denied = Access.denied(client, settings.namespace(), needs);
             if (!denied.isEmpty()) {
                 throw new BadInputException("the lab may not use namespace " + settings.namespace() + ": it may not "
                         + String.join(", ", denied) + " there (kubectl apply -k k8s/ grants what lab run needs)");
@@ -61,6 +68,7 @@ public final class KubernetesBackend implements Backend {
             NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner(),
                     settings.clientPods(), settings.shareClientNodes());
             runnerAccount = RunnerAccount.find(client, settings.namespace());
+            storageClass = claim ? StorageClasses.choose(client, provisioning.storage().storageClass()) : null;
         } catch (KubernetesClientException e) {
             client.close();
             throw new BadInputException(e.getCode() == 403 ? "the lab may not read the cluster's nodes: "
@@ -76,7 +84,8 @@ public final class KubernetesBackend implements Backend {
         if (runnerAccount.name() == null) {
             progress.lab("the database pod's usage is not read: %s", runnerAccount.why());
         }
-        RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version, runnerAccount.name());
+        RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version, runnerAccount.name(),
+                storageClass);
         return new KubernetesRun(client, spec, plan, progress);
     }
 

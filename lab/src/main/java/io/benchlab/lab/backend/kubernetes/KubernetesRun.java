@@ -4,6 +4,11 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.DurabilityCheck;
+import io.benchlab.lab.backend.docker.StorageProbe;
+import io.benchlab.lab.backend.kubernetes.model.DataVolume;
+import io.benchlab.results.Storage;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
 import io.benchlab.results.Setup;
@@ -78,7 +83,10 @@ final class KubernetesRun implements BackendRun {
             }
             waiter = null;
             progress.lab("database ready on node %s in %.1f s", PodStates.node(db), (System.nanoTime() - t0) / 1e9);
-            return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(), objects.side(objects.pod(dbName)), setup);
+            Storage seen = probedStorage(dbName);
+            progress.lab("storage %s: %s", seen.kind(), StorageProbe.describe(seen));
+            return new ProvisionedDatabase(plan.runnerJdbcUrl(), plan.user(),
+                    objects.side(objects.pod(dbName)).withStorage(seen), setup);
         } catch (InterruptedException e) {
             cause = "stopped";
         } catch (RunFailure e) {
@@ -168,7 +176,9 @@ final class KubernetesRun implements BackendRun {
     private RunnerOutcome fromResults(List<RunResult> results, List<Placement.Side> sides, Placement placement,
                                       Integer code) {
         RunResult result = results.get(0);
-        if (results.size() > 1) {
+        if (results.size() == 1) {
+            result = checkedDurability(result, placement.database());
+        } else {
             List<RunResult> placed = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {
                 placed.add(PodMerge.placed(results.get(i), sides.get(i).node(), sides.get(i).pod()));
@@ -180,6 +190,7 @@ final class KubernetesRun implements BackendRun {
                         ExitCodes.RUN_FAILED);
             }
             placement = placement.withClientPods(result.placement().clientPods());
+            result = checkedDurability(result, placement.database());
             code = ExitCodes.of(result, spec.output().strict());
         }
         if (lost() != null) {
@@ -248,6 +259,7 @@ final class KubernetesRun implements BackendRun {
 
     private Pod waitUntilRunning(String name, String what) throws InterruptedException {
         long unschedulableSince = 0;
+        long t0 = System.nanoTime();
         while (true) {
             Pod pod = objects.pod(name);
             if (pod == null) {
@@ -263,7 +275,7 @@ final class KubernetesRun implements BackendRun {
             if (PodStates.finished(pod)) {
                 throw new RunFailure("the " + what + " pod ended before it was ready" + PodStates.describeExit(pod));
             }
-            unschedulableSince = unschedulable(pod, what, unschedulableSince);
+            unschedulableSince = claimUnbound(t0) ? 0 : unschedulable(pod, what, unschedulableSince);
             pause();
         }
     }
@@ -366,7 +378,63 @@ final class KubernetesRun implements BackendRun {
 
     private DatabaseNotReady notReady(String cause, Pod db) {
         return new DatabaseNotReady(cause, new Placement(BackendKind.KUBERNETES.label(), null,
-                db == null ? null : objects.side(db), new Placement.Cluster(plan.kubernetesVersion(), plan.namespace())));
+                db == null ? null : objects.side(db).withStorage(plan.storage().recorded()),
+                new Placement.Cluster(plan.kubernetesVersion(), plan.namespace())));
+    }
+
+    /**
+     * The storage as the probe saw it, from its init container's log (it ended before the
+     * database started); a log that cannot be read is a note, never a failed run.
+     */
+    private Storage probedStorage(String dbName) {
+        Storage asked = plan.storage().recorded();
+        String log;
+        try {
+            log = objects.log(dbName, DataVolume.PROBE_CONTAINER);
+        } catch (KubernetesClientException e) {
+            log = null;
+        }
+        if (log == null || log.isBlank()) {
+            return StorageProbe.unread(asked, "the probe's log could not be read");
+        }
+        return StorageProbe.read(asked, log);
+    }
+
+    /** The result, warned when its commits came faster than the storage flushes (see {@link DurabilityCheck}). */
+    private RunResult checkedDurability(RunResult result, Placement.Side db) {
+        if (result.figures() == null || db == null || db.storage() == null) {
+            return result;
+        }
+        return result.withMoreWarnings(DurabilityCheck.check(plan.image().flushesEveryCommit(spec.profile()),
+                db.storage().flush(), result.figures().tps(), result.knobs().clients()).stream().toList());
+    }
+
+    /**
+     * A pvc run's claim not bound after {@link LabDefaults#KUBE_CLAIM_BIND_TIMEOUT} fails the run
+     * with the claim's events (no provisioner, no room, a class that cannot make it); true while
+     * it is still to bind, when the pod waits for it rather than being unschedulable.
+     */
+    private boolean claimUnbound(long since) {
+        if (plan.claim() == null) {
+            return false;
+        }
+        String name = plan.claim().getMetadata().getName();
+        PersistentVolumeClaim claim = objects.claim(name);
+        if (claim != null && claim.getStatus() != null && "Bound".equals(claim.getStatus().getPhase())) {
+            return false;
+        }
+        if (System.nanoTime() - since > LabDefaults.KUBE_CLAIM_BIND_TIMEOUT.toNanos()) {
+            List<String> events;
+            try {
+                events = objects.events("PersistentVolumeClaim", name);
+            } catch (KubernetesClientException e) {
+                events = List.of("its events could not be read: " + KubeConnection.explain(client, e));
+            }
+            throw new RunFailure("the database's claim " + name + " did not bind within "
+                    + LabDefaults.KUBE_CLAIM_BIND_TIMEOUT.toSeconds() + " s" + (events.isEmpty() ? " (it has no events)"
+                    : ": " + String.join("; ", events.subList(Math.max(0, events.size() - 3), events.size()))));
+        }
+        return true;
     }
 
     private static void pause() throws InterruptedException {

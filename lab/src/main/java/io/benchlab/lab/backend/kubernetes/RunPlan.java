@@ -12,6 +12,7 @@ import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.pods.ClientPods;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -34,7 +35,9 @@ record RunPlan(
         Service service,
         Job job,
         ClientPods clientPods,
-        ServerSettings settings) {
+        ServerSettings settings,
+        PodStorage storage,
+        PersistentVolumeClaim claim) {
 
     /**
      * {@code runnerAccount}: the runner's ServiceAccount, with which it reads the database pod's
@@ -42,6 +45,12 @@ record RunPlan(
      */
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
                       Secret password, String kubernetesVersion, String account) {
+        return of(spec, provisioning, settings, runId, password, kubernetesVersion, account, null);
+    }
+
+    /** {@code storageClass}: a pvc run's class, as the API server named it (null: as asked). */
+    static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
+                      Secret password, String kubernetesVersion, String account, StorageClasses.Chosen storageClass) {
         // The token only where the runner reads the server's side, and the pod's usage with it.
         String runnerAccount = spec.samplesServer() ? account : null;
         ClientPods pods = settings.split(spec.workload().clients());
@@ -52,8 +61,10 @@ record RunPlan(
         // A pod's args replace the image's CMD: the descriptor's copy of it comes first, then the settings.
         List<String> dbArgs = provisioning.settings().isEmpty() ? List.of()
                 : image.settings().command(null, provisioning.settings());
+        PodStorage storage = PodStorage.of(provisioning.storage(), image.dataDir(), provisioning.db().memoryBytes(),
+                runId, storageClass);
         Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
-                provisioning.db(), dbArgs));
+                provisioning.db(), dbArgs, storage.volume()));
         // The runner reaches the database by its Service's name, which is known before the Service exists.
         String url = image.jdbcUrl(Labels.name(runId, "db"), image.port());
         List<String> args = new ArrayList<>(RunnerArgs.run(runId, "kubernetes", new RunnerArgs.Database(
@@ -79,7 +90,7 @@ record RunPlan(
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
-                job, pods, provisioning.settings());
+                job, pods, provisioning.settings(), storage, storage.claim(runId, ns));
     }
 
     String dbImage() {
@@ -94,8 +105,8 @@ record RunPlan(
         return image.user();
     }
 
-    /** In the order they are made: the Job first, since it owns the rest. */
+    /** In the order they are made: the Job first, since it owns the rest; the claim before the pod that uses it. */
     List<HasMetadata> objects() {
-        return List.of(job, secret, dbPod, service);
+        return claim == null ? List.of(job, secret, dbPod, service) : List.of(job, secret, claim, dbPod, service);
     }
 }

@@ -66,6 +66,8 @@ class TwoNodeClusterIT {
         assertThat(p.backend()).isEqualTo("kubernetes");
         assertThat(p.cluster().kubernetesVersion()).startsWith("v1.");
         assertThat(p.database().node()).isEqualTo("node-db");
+        assertThat(p.database().storage().kind()).as("the default").isEqualTo("ephemeral");
+        assertThat(p.database().storage().note()).as("what the probe measured").contains("own writable layer");
         assertThat(p.runner().node()).isIn("node-client", "node-client-2");
         assertSide(p.database(), 1.0, 1L << 30);
         assertSide(p.runner(), 0.5, 768L << 20);

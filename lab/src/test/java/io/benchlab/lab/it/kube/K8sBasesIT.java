@@ -32,15 +32,18 @@ class K8sBasesIT {
      * What benchlab-lab may do in namespace benchlab, as `kubectl auth can-i --list` names it:
      * k8s/rbac/role.yaml and clusterrole.yaml (nodes). Edit together.
      */
-    static final Map<String, Set<String>> LAB_RULES = Map.of(
-            "secrets", Set.of("create", "list", "delete", "deletecollection"),
-            "services", Set.of("create", "list", "delete", "deletecollection"),
-            "pods", Set.of("create", "get", "list", "watch", "delete", "deletecollection"),
-            "pods/log", Set.of("get"),
-            "serviceaccounts", Set.of("get"),
-            "pods/portforward", Set.of("get", "create"),
-            "jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection"),
-            "nodes", Set.of("get", "list", "watch"));
+    static final Map<String, Set<String>> LAB_RULES = Map.ofEntries(
+            Map.entry("secrets", Set.of("create", "list", "delete", "deletecollection")),
+            Map.entry("services", Set.of("create", "list", "delete", "deletecollection")),
+            Map.entry("pods", Set.of("create", "get", "list", "watch", "delete", "deletecollection")),
+            Map.entry("pods/log", Set.of("get")),
+            Map.entry("serviceaccounts", Set.of("get")),
+            Map.entry("pods/portforward", Set.of("get", "create")),
+            Map.entry("jobs.batch", Set.of("create", "get", "list", "patch", "delete", "deletecollection")),
+            Map.entry("nodes", Set.of("get", "list", "watch")),
+            Map.entry("persistentvolumeclaims", Set.of("create", "get", "list", "delete", "deletecollection")),
+            Map.entry("events", Set.of("list")),
+            Map.entry("storageclasses.storage.k8s.io", Set.of("get", "list")));
 
     /** What every authenticated ServiceAccount may do (system:basic-user and the like). */
     static final Map<String, Set<String>> DEFAULT_RULES = Map.of(

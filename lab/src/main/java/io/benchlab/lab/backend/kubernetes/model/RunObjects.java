@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
 import io.fabric8.kubernetes.api.model.PodAntiAffinityBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -87,10 +89,16 @@ public final class RunObjects {
      * password), and its args (empty: the image's CMD; else they replace it, server settings included).
      */
     public record DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits,
-                               List<String> args) {
+                               List<String> args, DataVolume data) {
 
         public DatabaseSpec {
             args = args == null ? List.of() : List.copyOf(args);
+        }
+
+        /** No storage of its own and no probe: the image's data directory as it is. */
+        public DatabaseSpec(String image, int port, Map<String, String> env, ContainerLimits limits,
+                            List<String> args) {
+            this(image, port, env, limits, args, null);
         }
 
         /** The image's own command: no settings beyond its profile's. */
@@ -117,20 +125,64 @@ public final class RunObjects {
     }
 
     public static Pod databasePod(String runId, String namespace, DatabaseSpec db) {
-        Container container = new ContainerBuilder().withName(Labels.DATABASE).withImage(db.image())
+        ContainerBuilder container = new ContainerBuilder().withName(Labels.DATABASE).withImage(db.image())
                 .withImagePullPolicy("IfNotPresent")
                 .withEnv(db.env().entrySet().stream().sorted(Map.Entry.comparingByKey())
                         .map(e -> new EnvVar(e.getKey(), e.getValue(), null)).collect(Collectors.toList()))
                 .withArgs(db.args().isEmpty() ? null : db.args())
                 .addNewPort().withName("db").withContainerPort(db.port()).endPort()
                 .withResources(guaranteed(db.limits()))
-                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount()
-                .build();
-        PodSpec spec = podSpec(runId, Labels.DB_ROLE, container, null, List.of(PASSWORD_KEY)).withRestartPolicy("Never")
-                .build();
+                .addNewVolumeMount().withName(SECRET_VOLUME).withMountPath(SECRETS_DIR).withReadOnly(true).endVolumeMount();
+        DataVolume data = db.data();
+        if (data != null && data.mounted()) {
+            container.addNewVolumeMount().withName(DataVolume.VOLUME).withMountPath(data.dataDir()).endVolumeMount();
+        }
+        PodSpecBuilder spec = podSpec(runId, Labels.DB_ROLE, container.build(), null, List.of(PASSWORD_KEY))
+                .withRestartPolicy("Never");
+        if (data != null) {
+            withData(spec, db, data);
+        }
         return new PodBuilder().withNewMetadata().withName(Labels.name(runId, "db")).withNamespace(namespace)
-                .withLabels(Labels.of(runId, Labels.DATABASE)).endMetadata().withSpec(spec).build();
+                .withLabels(Labels.of(runId, Labels.DATABASE)).endMetadata().withSpec(spec.build()).build();
     }
+
+    /**
+     * The data volume (an emptyDir in memory, sized: its pages count against the pod's memory
+     * limit; or the run's claim), and the probe as an init container: the database's image (which
+     * has perl), the same mount, the database's limits (an init container's count only while it
+     * runs, so the pod stays Guaranteed and asks for no more).
+     */
+    private static void withData(PodSpecBuilder spec, DatabaseSpec db, DataVolume data) {
+        switch (data.kind()) {
+            case MEMORY -> spec.addNewVolume().withName(DataVolume.VOLUME).withNewEmptyDir().withMedium("Memory")
+                    .withSizeLimit(new Quantity(Long.toString(data.sizeBytes()))).endEmptyDir().endVolume();
+            case PVC -> spec.addNewVolume().withName(DataVolume.VOLUME).withNewPersistentVolumeClaim()
+                    .withClaimName(data.claimName()).endPersistentVolumeClaim().endVolume();
+            default -> {
+            }
+        }
+        ContainerBuilder probe = new ContainerBuilder().withName(DataVolume.PROBE_CONTAINER).withImage(db.image())
+                .withImagePullPolicy("IfNotPresent").withCommand(data.probeCommand())
+                .withResources(guaranteed(db.limits()));
+        if (data.mounted()) {
+            probe.addNewVolumeMount().withName(DataVolume.VOLUME).withMountPath(data.dataDir()).endVolumeMount();
+        }
+        spec.withInitContainers(probe.build());
+    }
+
+    /**
+     * The run's claim for the data directory: ReadWriteOnce, of {@code storageClass} (null: the
+     * cluster's default class), labelled as the run's other objects so that removal finds it.
+     */
+    public static PersistentVolumeClaim dataClaim(String runId, String namespace, String name, String storageClass,
+                                                  long bytes) {
+        return new PersistentVolumeClaimBuilder().withNewMetadata().withName(name).withNamespace(namespace)
+                .withLabels(Labels.of(runId)).endMetadata()
+                .withNewSpec().withAccessModes("ReadWriteOnce").withStorageClassName(storageClass)
+                .withNewResources().withRequests(Map.of("storage", new Quantity(Long.toString(bytes)))).endResources()
+                .endSpec().build();
+    }
+
 
     public static Service databaseService(String runId, String namespace, int port) {
         return new ServiceBuilder().withNewMetadata().withName(Labels.name(runId, "db")).withNamespace(namespace)
