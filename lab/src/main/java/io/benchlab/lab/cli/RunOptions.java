@@ -67,7 +67,8 @@ public final class RunOptions {
         // Containers run a server engine's image, whose descriptor has the limits that flags do not set.
         var image = kind.provisionsDatabase() && !engine.embedded() ? EngineImages.of(engine) : null;
         var settings = serverSettings.settings(engine, kind, image);
-        var provisioning = containers.provisioning(image, profile, kind == BackendKind.KUBERNETES).withSettings(settings);
+        var provisioning = containers.provisioning(image, profile, kind == BackendKind.KUBERNETES)
+                .withSettings(settings);
         if (kind.provisionsDatabase() && target.jdbcUrlGiven()) {
             throw new BadInputException("--backend " + kind.label() + " starts its own database; to use the one at"
                     + " --jdbc-url, run with --backend external");
