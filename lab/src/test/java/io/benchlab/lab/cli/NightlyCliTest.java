@@ -54,8 +54,8 @@ class NightlyCliTest {
                 Arguments.of(PLAN.replace("{engine: h2, clients: 1}", "{engine: hsqldb, clients: 1, options: {nope: 1}}"),
                         "(the canary): Unknown options: '--nope'"),
                 // A cell's set-up beyond the profile reaches its run as --db-set and --engine-version would.
-                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    settings: {cache_rows: 1000}"),
-                        "plan: cell hsqldb, 1 client: --db-set applies to servers the lab starts"),
+                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    settings: {hsqldb.write_delay: 'true'}"),
+                        "plan: cell hsqldb, 1 client: hsqldb.write_delay is what hsqldb's profiles are made of"),
                 Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    engine-version: '2.7.4'"),
                         "plan: cell hsqldb, 1 client: --engine-version picks the image of a server"),
                 Arguments.of(PLAN.replace("quiet: true", "db-set: a=1"), "'db-set' is not an option of a plan: a cell"
