@@ -13,6 +13,11 @@ IMAGES = ROOT / "images"
 DESCRIPTOR = "engine.properties"
 
 
+def engines(images: Path = IMAGES) -> list[str]:
+    """The server engines: every folder of images/ with a descriptor, in name order."""
+    return sorted(p.parent.name for p in images.glob(f"*/{DESCRIPTOR}"))
+
+
 def descriptor(engine: str, images: Path = IMAGES) -> dict[str, str]:
     """The descriptor of images/<engine>/ as a dict."""
     out = {}

@@ -54,7 +54,7 @@ class EngineDescriptorsTest {
             ".ci/run", "bin", "bench");
     static final Set<String> ENGINE_SPECIFIC = Set.of("bench/pgbench_compare.py", "bench/k8s_pgbench.py",
             "bench/reproducibility.py", "bench/compare_calibration.py", "bench/pgbench/server.py",
-            "bench/pgbench/objects.py", "bench/sysbench_compare.py", "bench/sysbench/server.py");
+            "bench/pgbench/objects.py", "bench/sysbench_compare.py", "bench/sysbench/server.py", "bench/storage.py");
 
     static List<Engine> servers() {
         return Engines.all().stream().filter(e -> !e.embedded()).toList();
