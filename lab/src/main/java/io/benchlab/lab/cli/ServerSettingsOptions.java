@@ -75,8 +75,9 @@ public final class ServerSettingsOptions {
             all.put(k, v);
         });
         ServerSettings settings = new ServerSettings(all);
-        if (backend == BackendKind.EMBEDDED) {
-            engine.inProcessSettings().check(all, option);
+        String problem = backend == BackendKind.EMBEDDED ? engine.inProcessSettings().problem(all) : null;
+        if (problem != null) {
+            throw new BadInputException(option + " " + problem);
         }
         settings.refuseProfileKeys(engine);
         return settings;

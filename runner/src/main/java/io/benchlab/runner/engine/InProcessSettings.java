@@ -1,6 +1,5 @@
 package io.benchlab.runner.engine;
 
-import io.benchlab.runner.core.BadInputException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,16 +20,17 @@ public enum InProcessSettings {
     SYSTEM_PROPERTIES;
 
     /**
-     * Refuses a value that would not stay one setting where the engine takes it: a {@code ;} in a
-     * URL property would start another (a profile's own key, past its refusal).
+     * Why SETTINGS cannot be taken as given, in words, or null when they can: a {@code ;} in a URL
+     * property would start another setting (a profile's own key, past its refusal).
      */
-    public void check(Map<String, String> settings, String option) {
-        settings.forEach((k, v) -> {
-            if (this == URL_PROPERTIES && v.contains(";")) {
-                throw new BadInputException(option + " " + k + "=" + v + ": a value in the engine's JDBC URL cannot"
-                        + " hold ';', which starts the next setting; give each setting on its own");
-            }
-        });
+    public String problem(Map<String, String> settings) {
+        if (this != URL_PROPERTIES) {
+            return null;
+        }
+        return settings.entrySet().stream().filter(e -> e.getValue().contains(";"))
+                .map(e -> e.getKey() + "=" + e.getValue() + ": a value in the engine's JDBC URL cannot hold ';', which"
+                        + " starts the next setting; give each setting on its own")
+                .findFirst().orElse(null);
     }
 
     /** The profile's URL with SETTINGS in it, when this is how the engine takes them. */
