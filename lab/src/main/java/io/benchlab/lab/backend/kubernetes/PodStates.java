@@ -29,7 +29,7 @@ final class PodStates {
         if ("Evicted".equals(pod.getStatus().getReason())) {
             return Optional.of("the " + what + " pod was evicted from node " + node + ": " + pod.getStatus().getMessage());
         }
-        for (ContainerStatus c : statuses(pod)) {
+        for (ContainerStatus c : initFirst(pod)) {
             ContainerStateWaiting waiting = c.getState() == null ? null : c.getState().getWaiting();
             if (waiting != null && PULL_FAILURES.contains(waiting.getReason())) {
                 return Optional.of("the " + what + " image " + c.getImage() + " cannot be pulled on node " + node + " ("
@@ -99,6 +99,16 @@ final class PodStates {
             return c.getState().getTerminated();
         }
         return c.getLastState() == null ? null : c.getLastState().getTerminated();
+    }
+
+    /**
+     * The init containers' statuses, then the containers': the database pod's storage probe is an
+     * init container of the database's image, and while it cannot be pulled no container starts.
+     */
+    private static List<ContainerStatus> initFirst(Pod pod) {
+        List<ContainerStatus> init = pod.getStatus() == null || pod.getStatus().getInitContainerStatuses() == null
+                ? List.of() : pod.getStatus().getInitContainerStatuses();
+        return java.util.stream.Stream.concat(init.stream(), statuses(pod).stream()).toList();
     }
 
     private static List<ContainerStatus> statuses(Pod pod) {

@@ -44,6 +44,20 @@ class PodStatesTest {
                 .contains("pull access denied").doesNotContain("\n"));
     }
 
+    @Test
+    void anInitContainerWhoseImageCannotBePulledIsSaidWhileTheContainerWaits() {
+        // The storage probe runs the database's image first: while it cannot be pulled, the
+        // database's own container only waits, PodInitializing.
+        Pod pod = pod("Pending").editStatus()
+                .withInitContainerStatuses(new ContainerStatusBuilder().withName("storage-probe").withImage(IMAGE)
+                        .withNewState().withNewWaiting().withReason("ErrImagePull").endWaiting().endState().build())
+                .withContainerStatuses(new ContainerStatusBuilder().withName("database").withImage(IMAGE)
+                        .withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState().build())
+                .endStatus().build();
+        assertThat(PodStates.failure(pod, "database")).hasValueSatisfying(why -> assertThat(why)
+                .contains("cannot be pulled").contains(IMAGE).contains("node-7").contains("ErrImagePull"));
+    }
+
     static ContainerStatusBuilder oomKilled(boolean inLastState) {
         ContainerStatusBuilder b = new ContainerStatusBuilder().withName("c").withImage(IMAGE);
         return inLastState
