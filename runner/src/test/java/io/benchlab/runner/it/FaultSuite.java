@@ -263,17 +263,18 @@ abstract class FaultSuite {
     }
 
     /**
-     * A rate four times what the same clients just did: most of the schedule never starts, and
-     * the run still ends on time. Four, not two: beside make test's other lanes the capacity moves
+     * A rate six times what the same clients just did: most of the schedule never starts, and
+     * the run still ends on time. Six, not two: beside make test's other lanes the capacity moves
      * from one run to the next (436 tps, then 755 under a rate of 872, which missed 1.7% of its
-     * starts); from a quarter the server would have to do 3.2 times its capacity for less than a
-     * fifth of the starts to be missed.
+     * starts; 342, then 1160 under a rate four times that, which missed 4.4%). At six the rate run
+     * may do from 0.18 to 4.8 times the capacity measured and still miss between a fifth and 97%
+     * of its starts.
      */
     @Test
     void aRateFarAboveTheCapacityMissesMostStartsAndEndsOnTime() throws Exception {
         Run capacity = Run.of(this, CliCapture.runner(runArgs(dir.resolve("capacity.json"), "--duration", "4s",
                 "--clients", "4")), dir.resolve("capacity.json"));
-        double rate = Math.round(4 * capacity.result.figures().tps());
+        double rate = Math.round(6 * capacity.result.figures().tps());
         long historyBefore = sums().historyRows();
         Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("rate.json"), "--duration", "4s", "--clients", "4",
                 "--rate", Double.toString(rate))), dir.resolve("rate.json"));
@@ -285,7 +286,7 @@ abstract class FaultSuite {
         var schedule = r.result.figures().schedule();
         assertThat(schedule.targetTps()).isEqualTo(rate);
         double missed = (double) schedule.missedStarts() / schedule.scheduled();
-        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.95);
+        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.97);
         r.assertConsistentAndTheDatabaseAgrees(historyBefore);
     }
 
