@@ -22,6 +22,14 @@ public interface Backend {
     }
 
     /**
+     * The checks of a series of steps on one database ({@code lab.pipeline.ProvisionedSeries}):
+     * {@link #check}'s, and what only steps need of the backend.
+     */
+    default void checkSteps(RunSpec spec) throws Exception {
+        check(spec);
+    }
+
+    /**
      * Opens one run: everything the backend makes from here on is removed when the run is closed.
      * {@code live} takes the run's identity, intervals and events where the clients run in this
      * process; a backend whose runner runs elsewhere has it stream there itself (see RunnerArgs).

@@ -3,7 +3,9 @@ package io.benchlab.lab.backend;
 /**
  * One run on a backend. The pipeline calls {@link #provision()}, then {@link #runRunner}, and
  * always {@link #close()}; {@link #stop()} may come at any time from another thread (a signal, the
- * timeout).
+ * timeout). A series of steps on one database ({@code lab.pipeline.ProvisionedSeries}) calls
+ * {@link #runRunner(ProvisionedDatabase, RunnerStep)} once per step instead of the run's own
+ * runner: a run does one or the other, never both.
  */
 public interface BackendRun extends AutoCloseable {
 
@@ -12,6 +14,14 @@ public interface BackendRun extends AutoCloseable {
 
     /** Runs the runner to its end, its progress streamed as it comes; returns what it left. */
     RunnerOutcome runRunner(ProvisionedDatabase database) throws Exception;
+
+    /**
+     * Runs the runner once more on DATABASE, as STEP says (its run id, its workload), to its end;
+     * returns what it left. The database, and the data the first step loaded, stay for the next
+     * step; the step's runner (its container, its Job) is the step's own. After {@link #stop()}
+     * every step ends at once, as interrupted.
+     */
+    RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) throws Exception;
 
     /**
      * Ends the run early: provisioning gives up, a running runner is stopped as Ctrl-C would stop

@@ -73,8 +73,15 @@ final class InProcessRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) throws Exception {
+        return runRunner(database, new RunnerStep(runId, spec, live));
+    }
+
+    /** The clients in this process once more, on the same target (and settings): the step's run id and workload. */
+    @Override
+    public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) throws Exception {
         Placement placement = Placement.of(backend);
-        LocalRun run = new LocalRun(runId, target, spec.workload(), placement, progress.quiet(), progress.err(), live);
+        LocalRun run = new LocalRun(step.runId(), target, step.spec().workload(), placement, progress.quiet(),
+                progress.err(), step.live());
         local = run;
         if (stopped) {
             run.stop();

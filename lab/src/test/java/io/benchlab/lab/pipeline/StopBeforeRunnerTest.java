@@ -8,6 +8,7 @@ import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.backend.RunnerStep;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -56,6 +57,11 @@ class StopBeforeRunnerTest {
                     public RunnerOutcome runRunner(ProvisionedDatabase database) {
                         runnerStarted.set(true);
                         return RunnerOutcome.without(null, null, ExitCodes.OK);
+                    }
+
+                    @Override
+                    public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) {
+                        return runRunner(database);
                     }
 
                     @Override

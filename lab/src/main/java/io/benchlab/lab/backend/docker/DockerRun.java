@@ -14,6 +14,7 @@ import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.backend.RunnerStep;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
@@ -24,8 +25,12 @@ import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** One run on the docker backend: its network, the database container and the runner container. */
+/**
+ * One run on the docker backend: its network, the database container and the runner container;
+ * or, for a series of steps, a runner container per step beside the one database container.
+ */
 final class DockerRun implements BackendRun {
 
     private final DockerClient docker;
@@ -44,6 +49,8 @@ final class DockerRun implements BackendRun {
     private final BlkioRateDevice writeCap;
     private DataStorage storage;
     private volatile boolean stopped;
+    /** The steps run so far on the run's database (see {@link RunnerStep}): each names its runner container. */
+    private final AtomicInteger steps = new AtomicInteger();
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
               String runId, Progress progress, BlkioRateDevice writeCap) {
@@ -104,7 +111,18 @@ final class DockerRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) {
-        List<String> args = new ArrayList<>(RunnerArgs.run(runId, name(),
+        return runRunner(database, runId, spec, "runner");
+    }
+
+    /** A runner container of the step's own (the run's database container stays), named by the step's number. */
+    @Override
+    public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) {
+        return runRunner(database, step.runId(), step.spec(), "runner-" + steps.incrementAndGet());
+    }
+
+    /** The runner in a container of ROLE (its name on the run's network), under RUNNER_ID, as SPEC says. */
+    private RunnerOutcome runRunner(ProvisionedDatabase database, String runnerId, RunSpec spec, String role) {
+        List<String> args = new ArrayList<>(RunnerArgs.run(runnerId, name(),
                 new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), database.jdbcUrl(),
                         database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()));
         InfluxSettings influx = spec.influx();
@@ -112,14 +130,14 @@ final class DockerRun implements BackendRun {
         if (influx != null) {
             args.addAll(RunnerArgs.influx(influx, HostAddress.fromContainer(influx.url()), EngineImages.INFLUX_TOKEN_FILE));
         }
-        ContainerStatsRelay relay = relay();
+        ContainerStatsRelay relay = relay(spec);
         if (relay != null) {
             args.addAll(List.of("--db-container-stats", relay.url().toString()));
         }
         RunnerContainer.Exit exit;
         RunnerContainer r;
         try (relay) {
-            r = new RunnerContainer(session, args, provisioning.runner(),
+            r = new RunnerContainer(session, role, args, provisioning.runner(),
                     hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0], progress);
             if (influx != null) {
                 r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
@@ -152,7 +170,7 @@ final class DockerRun implements BackendRun {
     }
 
     /** The relay of the database container's stats, or null (said on the console) where this host cannot serve one. */
-    private ContainerStatsRelay relay() {
+    private ContainerStatsRelay relay(RunSpec spec) {
         if (dbContainerId == null || !spec.samplesServer()) {
             return null;
         }

@@ -27,11 +27,15 @@ final class RunnerContainer {
     private boolean started;
     private boolean stopRequested;
 
-    /** {@code extraHosts}: /etc/hosts entries ({@code name:address}) the runner needs beyond the run's network. */
-    RunnerContainer(ContainerSession session, List<String> args, ContainerLimits limits, String[] extraHosts,
-                    Progress progress) {
+    /**
+     * {@code role}: the container's role on the run's network, which names it ({@code runner}, or a
+     * step's {@code runner-2}); {@code extraHosts}: /etc/hosts entries ({@code name:address}) the
+     * runner needs beyond the run's network.
+     */
+    RunnerContainer(ContainerSession session, String role, List<String> args, ContainerLimits limits,
+                    String[] extraHosts, Progress progress) {
         this.progress = progress;
-        this.container = session.create("runner", EngineImages.runnerTag(), limits, cmd -> {
+        this.container = session.create(role, EngineImages.runnerTag(), limits, cmd -> {
             cmd.withCmd(args.toArray(String[]::new));
             // An init as PID 1 passes a stop's SIGTERM on: PID 1 itself ignores it until the JVM
             // has its handlers, and a stop during the runner's start would be lost (the run went on).

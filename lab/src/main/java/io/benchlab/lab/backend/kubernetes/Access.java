@@ -50,6 +50,12 @@ final class Access {
             new Need("", "events", "", "list"),
             new Need("storage.k8s.io", "storageclasses", "", "get"), new Need("storage.k8s.io", "storageclasses", "", "list"));
 
+    /**
+     * What a series of steps on one database does besides: each step's Job takes the run's Secret
+     * over from the Job before, a merge patch of its owner (see ClusterObjects#nextJob).
+     */
+    static final List<Need> STEPS = List.of(new Need("", "secrets", "", "patch"));
+
     private Access() {
     }
 

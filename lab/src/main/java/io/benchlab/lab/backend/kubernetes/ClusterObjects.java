@@ -16,10 +16,14 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,6 +37,9 @@ final class ClusterObjects {
     private final String runId;
     private final LabelSelector selector;
     private volatile String jobName;
+    /** The step whose runner Job is {@link #jobName} in a series (null: the run's own Job). */
+    private volatile String step;
+    private volatile String secretName;
     private boolean deleted;
 
     /** The objects of one run, or with a null {@code runId} of every run ({@code lab clean}). */
@@ -51,6 +58,7 @@ final class ClusterObjects {
             Job job = client.batch().v1().jobs().inNamespace(namespace).resource(plan.job()).create();
             jobName = job.getMetadata().getName();
             var secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
+            secretName = secret.getMetadata().getName();
             if (plan.claim() != null) {
                 client.persistentVolumeClaims().inNamespace(namespace).resource(RunObjects.ownedBy(plan.claim(), secret))
                         .create();
@@ -61,6 +69,25 @@ final class ClusterObjects {
             KubernetesRun.requireNamespace(e, namespace);
             throw new KubernetesRun.RunFailure("the run's objects could not be made: " + KubeConnection.explain(client, e));
         }
+    }
+
+    /**
+     * The runner Job of STEP, the next step of a series, made (suspended, as the run's own), and made
+     * the owner of the run's Secret in place of the Job before it, which is then deleted with its
+     * pods: the database (owned by the Secret) always goes with the newest runner Job, whose TTL
+     * takes it after a lab killed with -9, and never with an earlier step's Job that ended minutes ago.
+     */
+    void nextJob(Job job, String stepRunId) {
+        String previous = jobName;
+        Job made = client.batch().v1().jobs().inNamespace(namespace).resource(job).create();
+        jobName = made.getMetadata().getName();
+        step = stepRunId;
+        // A merge patch replaces the whole list, and needs no read first (the lab may not get Secrets).
+        client.secrets().inNamespace(namespace).withName(secretName).patch(PatchContext.of(PatchType.JSON_MERGE),
+                Serialization.asJson(Map.of("metadata", Map.of("ownerReferences",
+                        List.of(RunObjects.ownerReference(made))))));
+        client.batch().v1().jobs().inNamespace(namespace).withName(previous)
+                .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
     }
 
     String namespace() {
@@ -103,10 +130,15 @@ final class ClusterObjects {
         return client.nodes().withName(name).get();
     }
 
-    /** The Job's runner pods so far, by index (one pod per index: the Job's backoff limit is 0). */
+    /**
+     * The Job's runner pods so far, by index (one pod per index: the Job's backoff limit is 0); in a
+     * series, the current step's alone.
+     */
     List<Pod> runnerPods() {
-        return client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
-                .withLabel(Labels.COMPONENT, Labels.RUNNER).list().getItems().stream()
+        var pods = client.pods().inNamespace(namespace).withLabel(Labels.RUN_ID, runId)
+                .withLabel(Labels.COMPONENT, Labels.RUNNER);
+        String current = step;
+        return (current == null ? pods : pods.withLabel(Labels.STEP, current)).list().getItems().stream()
                 .sorted(java.util.Comparator.comparingInt(ClusterObjects::index)).toList();
     }
 

@@ -50,6 +50,16 @@ public final class KubernetesBackend implements Backend {
 
     @Override
     public void check(RunSpec spec) {
+        check(spec, List.of());
+    }
+
+    /** As {@link #check}, and the access a runner Job per step needs (see {@link Access#STEPS}). */
+    @Override
+    public void checkSteps(RunSpec spec) {
+        check(spec, Access.STEPS);
+    }
+
+    private void check(RunSpec spec, List<Access.Need> more) {
         io.benchlab.lab.images.EngineImages.of(spec.engine());
         settings.split(spec.workload().clients());
         client = KubeConnection.connect(settings.kubeconfig());
@@ -60,6 +70,7 @@ public final class KubernetesBackend implements Backend {
             if (claim) {
                 needs.addAll(Access.CLAIM);
             }
+            needs.addAll(more);
             List<String> denied = Access.denied(client, settings.namespace(), needs);
             if (!denied.isEmpty()) {
                 throw new BadInputException("the lab may not use namespace " + settings.namespace() + ": it may not "

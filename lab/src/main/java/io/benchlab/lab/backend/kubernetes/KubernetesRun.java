@@ -14,6 +14,7 @@ import io.benchlab.lab.backend.ProvisionedDatabase;
 import io.benchlab.results.Setup;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.backend.RunnerStep;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.results.Placement;
 import io.benchlab.results.ResultFrame;
@@ -42,7 +43,8 @@ import java.util.stream.Stream;
  * database pod and its Service, so that whatever a killed lab leaves goes with the Job's TTL.
  * The database is ready when a real JDBC connection works (see {@link DatabaseProbe}); then the Job
  * is let go, its log followed: progress lines pass through, the result arrives as a frame. While
- * it runs, a {@link PodWatch} ends a run that lost its database or runner pod.
+ * it runs, a {@link PodWatch} ends a run that lost its database or runner pod. A series of steps
+ * on the database runs a Job of its own per step, each taking over the Secret from the one before.
  */
 final class KubernetesRun implements BackendRun {
 
@@ -103,8 +105,33 @@ final class KubernetesRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) throws InterruptedException {
+        return runJob(database, spec);
+    }
+
+    /**
+     * The step's own runner Job (its pods an Indexed Job as the run's would be), made the owner of the
+     * database's objects in place of the Job before it (see {@link ClusterObjects#nextJob}); the
+     * database pod stays.
+     */
+    @Override
+    public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) throws InterruptedException {
+        runnerLetGo = false;
+        logs.clear();
+        if (!stopped) {
+            try {
+                objects.nextJob(plan.runners().step(step.spec(), step.runId()), step.runId());
+            } catch (KubernetesClientException e) {
+                return RunnerOutcome.without("the step's runner Job could not be made: " + KubeConnection.explain(client, e),
+                        placement(database, null), ExitCodes.RUN_FAILED);
+            }
+        }
+        return runJob(database, step.spec());
+    }
+
+    /** Lets the current runner Job go once the database is ready, and follows its pods to their end. */
+    private RunnerOutcome runJob(ProvisionedDatabase database, RunSpec spec) throws InterruptedException {
         waiter = Thread.currentThread();
-        int count = plan.clientPods().count();
+        int count = plan.runners().pods(spec).count();
         List<ResultFrame.Reader> frames = Stream.generate(ResultFrame.Reader::new).limit(count).toList();
         List<Placement.Side> started = List.of();
         try {
@@ -131,7 +158,7 @@ final class KubernetesRun implements BackendRun {
                 }
                 ended.add(pod);
             }
-            return outcome(database, names, ended, started, frames, results(frames));
+            return outcome(database, names, ended, started, frames, results(frames), spec);
         } catch (RunFailure e) {
             return RunnerOutcome.without(e.getMessage(), placement(database, first(started)), ExitCodes.RUN_FAILED);
         } catch (KubernetesClientException e) {
@@ -140,7 +167,7 @@ final class KubernetesRun implements BackendRun {
             List<RunResult> results = results(frames);
             if (!results.contains(null) && started.size() == count) {
                 progress.lab("the runner's pod could not be read after its end (%s)", why);
-                return fromResults(results, started, placement(database, first(started)), null);
+                return fromResults(results, started, placement(database, first(started)), null, spec);
             }
             return RunnerOutcome.without(lost() != null ? lost() : "the run's objects could not be read: " + why,
                     placement(database, first(started)), ExitCodes.RUN_FAILED);
@@ -174,7 +201,7 @@ final class KubernetesRun implements BackendRun {
      * with the cause when a pod was lost, which the runners could not know.
      */
     private RunnerOutcome fromResults(List<RunResult> results, List<Placement.Side> sides, Placement placement,
-                                      Integer code) {
+                                      Integer code, RunSpec spec) {
         RunResult result = results.get(0);
         if (results.size() == 1) {
             result = checkedDurability(result, placement.database());
@@ -207,14 +234,15 @@ final class KubernetesRun implements BackendRun {
     /** RESULT: the frames', read and merged; without a result from every pod, the first missing one's cause. */
     private RunnerOutcome outcome(ProvisionedDatabase database, List<String> names, List<Pod> ended,
                                   List<Placement.Side> started, List<ResultFrame.Reader> frames,
-                                  List<RunResult> results) {
+                                  List<RunResult> results, RunSpec spec) {
         List<Placement.Side> sides = new ArrayList<>();
         for (int i = 0; i < ended.size(); i++) {
             sides.add(ended.get(i) != null ? objects.side(ended.get(i)) : started.get(i));
         }
         Placement placement = placement(database, sides.get(0));
         if (!results.contains(null)) {
-            return fromResults(results, sides, placement, ended.get(0) == null ? null : PodStates.exitCode(ended.get(0)));
+            return fromResults(results, sides, placement, ended.get(0) == null ? null : PodStates.exitCode(ended.get(0)),
+                    spec);
         }
         if (lost() != null) {
             return RunnerOutcome.without(lost(), placement, ExitCodes.RUN_FAILED);

@@ -1,10 +1,7 @@
 package io.benchlab.lab.backend.kubernetes;
 
-import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
-import io.benchlab.lab.backend.RunnerArgs;
-import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.backend.kubernetes.model.RunObjects;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
@@ -16,12 +13,12 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Everything one run will make, decided before anything is made: the objects (the same ones
- * {@code --dry-run} prints), the URL the runner connects with, and the run's password.
+ * {@code --dry-run} prints), the URL the runner connects with, and the run's password; and how
+ * the Job of each later step of a series on its database is made ({@code runners}).
  */
 record RunPlan(
         String runId,
@@ -37,7 +34,8 @@ record RunPlan(
         ClientPods clientPods,
         ServerSettings settings,
         PodStorage storage,
-        PersistentVolumeClaim claim) {
+        PersistentVolumeClaim claim,
+        RunnerJobs runners) {
 
     /**
      * {@code runnerAccount}: the runner's ServiceAccount, with which it reads the database pod's
@@ -51,8 +49,6 @@ record RunPlan(
     /** {@code storageClass}: a pvc run's class, as the API server named it (null: as asked). */
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
                       Secret password, String kubernetesVersion, String account, StorageClasses.Chosen storageClass) {
-        // The token only where the runner reads the server's side, and the pod's usage with it.
-        String runnerAccount = spec.samplesServer() ? account : null;
         ClientPods pods = settings.split(spec.workload().clients());
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
@@ -65,32 +61,12 @@ record RunPlan(
                 runId, storageClass);
         Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
                 provisioning.db(), dbArgs, storage.volume()));
-        // The runner reaches the database by its Service's name, which is known before the Service exists.
-        String url = image.jdbcUrl(Labels.name(runId, "db"), image.port());
-        List<String> args = new ArrayList<>(RunnerArgs.run(runId, "kubernetes", new RunnerArgs.Database(
-                spec.engine().name(), spec.profile().name(), url, image.user(), EngineImages.PASSWORD_FILE),
-                spec.workload(), spec.output()));
-        args.add("--result-frame");
-        if (runnerAccount != null) {
-            // Kubernetes puts the variable's value in; the lab sets it once the database pod is placed.
-            args.addAll(List.of("--db-container-stats", "kubelet:$(" + RunObjects.DB_NODE_ENV + ")/" + ns + "/"
-                    + db.getMetadata().getName(), "--kubelet-credentials", RunObjects.KUBELET_CREDENTIALS_DIR));
-        }
-        if (!pods.alone()) {
-            args.addAll(List.of("--client-pods", Integer.toString(pods.count())));
-        }
-        // The pods reach InfluxDB at the URL given: on a cluster, loopback is the pod itself.
-        args.addAll(RunnerArgs.influx(spec.influx(), spec.influx() == null ? null : spec.influx().url(),
-                EngineImages.INFLUX_TOKEN_FILE));
-        long deadline = spec.timeout().plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds();
-        Job job = RunObjects.runnerJob(runId, ns, new RunObjects.RunnerSpec(
-                EngineImages.runnerTag(settings.registry()), args, provisioning.runner(), deadline,
-                (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null, pods.count(),
-                settings.shareClientNodes(), runnerAccount));
+        RunnerJobs runners = new RunnerJobs(runId, ns, image, db.getMetadata().getName(), settings,
+                provisioning.runner(), account);
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,
                 RunObjects.secret(runId, ns, password.reveal(), spec.influx() == null ? null
                         : spec.influx().token().reveal()), db, RunObjects.databaseService(runId, ns, image.port()),
-                job, pods, provisioning.settings(), storage, storage.claim(runId, ns));
+                runners.first(spec), pods, provisioning.settings(), storage, storage.claim(runId, ns), runners);
     }
 
     String dbImage() {
@@ -98,7 +74,7 @@ record RunPlan(
     }
 
     String runnerJdbcUrl() {
-        return image.jdbcUrl(Labels.name(runId, "db"), image.port());
+        return runners.jdbcUrl();
     }
 
     String user() {

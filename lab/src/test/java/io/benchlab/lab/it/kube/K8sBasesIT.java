@@ -33,7 +33,7 @@ class K8sBasesIT {
      * k8s/rbac/role.yaml and clusterrole.yaml (nodes). Edit together.
      */
     static final Map<String, Set<String>> LAB_RULES = Map.ofEntries(
-            Map.entry("secrets", Set.of("create", "list", "delete", "deletecollection")),
+            Map.entry("secrets", Set.of("create", "list", "patch", "delete", "deletecollection")),
             Map.entry("services", Set.of("create", "list", "delete", "deletecollection")),
             Map.entry("pods", Set.of("create", "get", "list", "watch", "delete", "deletecollection")),
             Map.entry("pods/log", Set.of("get")),

@@ -60,11 +60,22 @@ public final class KnobCodec {
 
     /** CONFIG with --scale SCALE given. */
     public static WorkloadConfig withScale(WorkloadConfig config, int scale) {
+        return with(config, "scale", scale);
+    }
+
+    /**
+     * CONFIG with one knob, by its component's name ({@code "rateTps"}), set to VALUE, of the knob's
+     * type or as its option takes it ({@code "250"}); checked as every knob is, then the config as a whole.
+     */
+    public static WorkloadConfig with(WorkloadConfig config, String knob, Object value) {
         Map<String, Object> values = new LinkedHashMap<>();
-        for (KnobSpec knob : KnobSpec.all()) {
-            values.put(knob.field(), knob.value(config));
+        for (KnobSpec each : KnobSpec.all()) {
+            values.put(each.field(), each.value(config));
         }
-        values.put("scale", scale);
+        if (!values.containsKey(knob)) {
+            throw new IllegalArgumentException("no knob " + knob + " in WorkloadConfig");
+        }
+        values.put(knob, value);
         return config(values);
     }
 

@@ -8,6 +8,11 @@ public final class Labels {
 
     /** On every object of a run: what {@code lab clean} and the tests select by. */
     public static final String RUN_ID = "benchlab.io/run-id";
+    /**
+     * On the runner Job of one step of a series on one database, and on its pods: the step's own
+     * run id (the run id label stays the series', which the database's objects carry too).
+     */
+    public static final String STEP = "benchlab.io/step";
     /** database or runner, on the run's pods. */
     public static final String COMPONENT = "benchlab.io/component";
     /** On nodes: db or client (k8s/NODES.md). */
@@ -40,6 +45,16 @@ public final class Labels {
 
     public static Map<String, String> of(String runId, String component) {
         return Map.of(RUN_ID, runId, MANAGED_BY, "benchlab", COMPONENT, component);
+    }
+
+    /** LABELS and, for a step's runner (STEP not null), the step's run id. */
+    public static Map<String, String> step(Map<String, String> labels, String step) {
+        if (step == null) {
+            return labels;
+        }
+        Map<String, String> all = new java.util.TreeMap<>(labels);
+        all.put(STEP, step);
+        return all;
     }
 
     /** Object names: DNS labels (lower case, at most 63 characters), unique per run. */

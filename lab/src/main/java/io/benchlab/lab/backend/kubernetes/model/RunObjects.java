@@ -193,6 +193,17 @@ public final class RunObjects {
     }
 
     public static Job runnerJob(String runId, String namespace, RunnerSpec runner) {
+        return runnerJob(runId, namespace, runner, null);
+    }
+
+    /**
+     * The runner Job of one step of a series on the run's database ({@code step}: the step's run
+     * id; null: the run's own Job, as {@link #runnerJob(String, String, RunnerSpec)}): named by
+     * the step, labelled with the run's id as every object of the run (so that its removal and
+     * {@code lab clean} find it) and with the step's, which keeps its pods apart from each other
+     * only, not from an earlier step's that may not be gone yet.
+     */
+    public static Job runnerJob(String runId, String namespace, RunnerSpec runner, String step) {
         ContainerBuilder runnerContainer = new ContainerBuilder().withName(Labels.RUNNER).withImage(runner.image())
                 .withImagePullPolicy("IfNotPresent").withArgs(runner.args())
                 .withResources(guaranteed(runner.limits()))
@@ -204,7 +215,7 @@ public final class RunObjects {
                     .addNewVolumeMount().withName(KUBELET_CREDENTIALS_VOLUME).withMountPath(KUBELET_CREDENTIALS_DIR)
                     .withReadOnly(true).endVolumeMount();
         }
-        PodSpecBuilder runnerPod = podSpec(runId, Labels.CLIENT_ROLE, runnerContainer.build(), placement(runId, runner),
+        PodSpecBuilder runnerPod = podSpec(runId, Labels.CLIENT_ROLE, runnerContainer.build(), placement(runId, runner, step),
                 runner.influxToken() ? List.of(PASSWORD_KEY, INFLUX_TOKEN_KEY) : List.of(PASSWORD_KEY));
         if (runner.account() != null) {
             runnerPod.withServiceAccountName(runner.account()).addNewVolume().withName(KUBELET_CREDENTIALS_VOLUME)
@@ -224,8 +235,8 @@ public final class RunObjects {
                 // while it starts (before its handler is in) ends it, where PID 1 would ignore it.
                 .withShareProcessNamespace(true)
                 .build();
-        return new JobBuilder().withNewMetadata().withName(Labels.name(runId, "runner")).withNamespace(namespace)
-                .withLabels(Labels.of(runId)).endMetadata()
+        return new JobBuilder().withNewMetadata().withName(Labels.name(step == null ? runId : step, "runner"))
+                .withNamespace(namespace).withLabels(Labels.step(Labels.of(runId), step)).endMetadata()
                 .withNewSpec().withActiveDeadlineSeconds(runner.activeDeadlineSeconds())
                 // Several pods: each learns its index from the Job ($JOB_COMPLETION_INDEX), all run at once.
                 .withCompletionMode(runner.pods() > 1 ? "Indexed" : null)
@@ -237,7 +248,8 @@ public final class RunObjects {
                 .withCompletions(runner.pods() > 1 ? runner.pods() : null)
                 .withParallelism(runner.pods() > 1 ? runner.pods() : null)
                 .withTtlSecondsAfterFinished(runner.ttlSecondsAfterFinished()).withSuspend(runner.suspended())
-                .withNewTemplate().withNewMetadata().withLabels(Labels.of(runId, Labels.RUNNER)).endMetadata()
+                .withNewTemplate().withNewMetadata().withLabels(Labels.step(Labels.of(runId, Labels.RUNNER), step))
+                .endMetadata()
                 .withSpec(spec).endTemplate().endSpec()
                 .build();
     }
@@ -249,11 +261,15 @@ public final class RunObjects {
      * owned by a Job counts as one of its pods to some tools (kwok completes it).
      */
     public static <T extends HasMetadata> T ownedBy(T object, HasMetadata owner) {
-        OwnerReference ref = new OwnerReferenceBuilder().withApiVersion(owner.getApiVersion()).withKind(owner.getKind())
+        object.getMetadata().setOwnerReferences(List.of(ownerReference(owner)));
+        return object;
+    }
+
+    /** The reference that makes OWNER an object's owner, as {@link #ownedBy} sets it. */
+    public static OwnerReference ownerReference(HasMetadata owner) {
+        return new OwnerReferenceBuilder().withApiVersion(owner.getApiVersion()).withKind(owner.getKind())
                 .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid())
                 .withBlockOwnerDeletion(false).withController(false).build();
-        object.getMetadata().setOwnerReferences(List.of(ref));
-        return object;
     }
 
     /** {@code secretKeys}: the Secret's keys this pod sees as files in {@value #SECRETS_DIR}. */
@@ -279,13 +295,13 @@ public final class RunObjects {
      * Never on the database's node, even where a node has both roles; several runner pods each on
      * a node of their own, or where they may share nodes, spread as far as the nodes go.
      */
-    private static Affinity placement(String runId, RunnerSpec runner) {
+    private static Affinity placement(String runId, RunnerSpec runner, String step) {
         var away = new PodAffinityTermBuilder().withTopologyKey(HOSTNAME).withNewLabelSelector()
                 .withMatchLabels(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.DATABASE)).endLabelSelector()
                 .build();
         var apart = new PodAffinityTermBuilder().withTopologyKey(HOSTNAME).withNewLabelSelector()
-                .withMatchLabels(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.RUNNER)).endLabelSelector()
-                .build();
+                .withMatchLabels(Labels.step(Map.of(Labels.RUN_ID, runId, Labels.COMPONENT, Labels.RUNNER), step))
+                .endLabelSelector().build();
         var anti = new PodAntiAffinityBuilder().addToRequiredDuringSchedulingIgnoredDuringExecution(away);
         if (runner.pods() > 1 && !runner.shareNodes()) {
             anti.addToRequiredDuringSchedulingIgnoredDuringExecution(apart);
