@@ -39,7 +39,7 @@ final class ClusterObjects {
     private volatile String jobName;
     /** The step whose runner Job is {@link #jobName} in a series (null: the run's own Job). */
     private volatile String step;
-    private volatile String secretName;
+    private volatile io.fabric8.kubernetes.api.model.Secret secret;
     private boolean deleted;
 
     /** The objects of one run, or with a null {@code runId} of every run ({@code lab clean}). */
@@ -57,8 +57,7 @@ final class ClusterObjects {
         try {
             Job job = client.batch().v1().jobs().inNamespace(namespace).resource(plan.job()).create();
             jobName = job.getMetadata().getName();
-            var secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
-            secretName = secret.getMetadata().getName();
+            secret = client.secrets().inNamespace(namespace).resource(RunObjects.ownedBy(plan.secret(), job)).create();
             if (plan.claim() != null) {
                 client.persistentVolumeClaims().inNamespace(namespace).resource(RunObjects.ownedBy(plan.claim(), secret))
                         .create();
@@ -82,8 +81,9 @@ final class ClusterObjects {
         Job made = client.batch().v1().jobs().inNamespace(namespace).resource(job).create();
         jobName = made.getMetadata().getName();
         step = stepRunId;
-        // A merge patch replaces the whole list, and needs no read first (the lab may not get Secrets).
-        client.secrets().inNamespace(namespace).withName(secretName).patch(PatchContext.of(PatchType.JSON_MERGE),
+        // A merge patch replaces the whole list. Of the Secret as made: fabric8 would read it first by its
+        // name alone, and the lab may not get Secrets.
+        client.secrets().inNamespace(namespace).resource(secret).patch(PatchContext.of(PatchType.JSON_MERGE),
                 Serialization.asJson(Map.of("metadata", Map.of("ownerReferences",
                         List.of(RunObjects.ownerReference(made))))));
         client.batch().v1().jobs().inNamespace(namespace).withName(previous)
