@@ -34,7 +34,9 @@ import java.time.Instant;
  * which removes everything the backend made. A signal stops the step that runs (it still writes
  * its result, as interrupted) and ends the series, as does a step that passes its timeout (the
  * planned time of its workload plus slack, {@link RunSpec#plannedTimeout}). Not thread-safe: one
- * thread runs the steps.
+ * thread runs the steps. Steps follow each other at once: on kubernetes the database goes with the
+ * newest step's Job once its TTL ({@code LabDefaults.KUBE_TTL_AFTER_FINISHED}, 10 min) has passed,
+ * which is what removes a series whose lab was killed with -9.
  */
 public final class ProvisionedSeries implements AutoCloseable {
 

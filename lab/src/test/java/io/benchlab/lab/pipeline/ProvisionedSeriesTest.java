@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.benchlab.lab.backend.EmbeddedBackend;
 import io.benchlab.lab.backend.RunSpec;
+import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
@@ -24,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,6 +87,22 @@ class ProvisionedSeriesTest {
             WorkloadConfig moreData = new TestWorkload().scale(2).rate(20).build();
             assertThatThrownBy(() -> series.run(moreData)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("scale 1, not 2");
+        }
+    }
+
+    @Test
+    void aDatabaseThatIsNotReadyIsAFailedResultAndNoStepRuns(@TempDir Path dir) throws Exception {
+        EmbeddedBackend refused = new EmbeddedBackend(new ServerSettings(Map.of("hsqldb.cache_rowz", "20000")));
+        try (ProvisionedSeries series = ProvisionedSeries.open(refused, spec(dir, 20), dir,
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))) {
+            assertThat(series.ready()).isFalse();
+            RunPipeline.Outcome why = series.notReady();
+            assertThat(why.exitCode()).isEqualTo(ExitCodes.RUN_FAILED);
+            assertThat(why.file()).isEqualTo(dir.resolve(series.runId() + ".json"));
+            RunResult written = ResultJson.read(why.file());
+            assertThat(written.status()).isEqualTo(Status.FAILED);
+            assertThat(written.cause()).contains("has no setting hsqldb.cache_rowz");
+            assertThatThrownBy(() -> series.run(workload(20))).isInstanceOf(IllegalStateException.class);
         }
     }
 

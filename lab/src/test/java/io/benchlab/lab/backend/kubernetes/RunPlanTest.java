@@ -146,4 +146,42 @@ class RunPlanTest {
                 .isEqualTo(TIMEOUT.plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds());
         assertThat(plan(null).job().getSpec().getSuspend()).as("let go only once the database is ready").isTrue();
     }
+
+    /**
+     * A later step's Job: its own name, run id and workload; the run's database, Secret and run id
+     * label (its removal, lab clean); kept apart from its own pods alone, and away from the database.
+     */
+    @Test
+    void aStepsJobIsTheRunsButForItsRunIdAndWorkload() {
+        Engine postgres = Engines.find("postgres").orElseThrow();
+        RunSpec first = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().rate(40).build(),
+                Output.DEFAULT, TIMEOUT, null);
+        RunPlan plan = RunPlan.of(first, new Provisioning(null, new ContainerLimits(2, 1L << 30),
+                new ContainerLimits(1, 512L << 20)), new KubernetesSettings(null, "benchlab", null, 2, false), RUN,
+                PASSWORD, "v1.30.0", null);
+        String step = "20261122T075000Z-postgres-77aa";
+        RunSpec faster = new RunSpec(postgres, postgres.defaultProfile(), null, new TestWorkload().rate(80).build(),
+                Output.DEFAULT, TIMEOUT, null);
+        var job = plan.runners().step(faster, step);
+        var template = job.getSpec().getTemplate();
+        List<String> args = template.getSpec().getContainers().get(0).getArgs();
+
+        assertThat(job.getMetadata().getName()).isEqualTo("benchlab-20261122t075000z-postgres-77aa-runner");
+        assertThat(job.getMetadata().getLabels()).containsEntry(Labels.RUN_ID, RUN).containsEntry(Labels.STEP, step);
+        assertThat(template.getMetadata().getLabels()).containsEntry(Labels.RUN_ID, RUN).containsEntry(Labels.STEP, step)
+                .containsEntry(Labels.COMPONENT, Labels.RUNNER);
+        assertThat(hasPair(args, "--run-id", step)).isTrue();
+        assertThat(hasPair(args, "--rate", "80.0")).as("%s", args).isTrue();
+        assertThat(hasPair(args, "--jdbc-url", plan.runnerJdbcUrl())).isTrue();
+        assertThat(template.getSpec().getVolumes()).anySatisfy(v -> assertThat(v.getSecret().getSecretName())
+                .isEqualTo(plan.secret().getMetadata().getName()));
+        var terms = template.getSpec().getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+        assertThat(terms).extracting(t -> t.getLabelSelector().getMatchLabels()).containsExactly(
+                java.util.Map.of(Labels.RUN_ID, RUN, Labels.COMPONENT, Labels.DATABASE),
+                java.util.Map.of(Labels.RUN_ID, RUN, Labels.COMPONENT, Labels.RUNNER, Labels.STEP, step));
+        assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(job.getSpec().getSuspend()).isTrue();
+        assertThat(Serialization.asYaml(plan.runners().first(plan.spec()))).as("the run's own Job, as planned")
+                .isEqualTo(Serialization.asYaml(plan.job()));
+    }
 }
