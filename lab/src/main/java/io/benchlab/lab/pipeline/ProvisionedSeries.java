@@ -57,16 +57,24 @@ public final class ProvisionedSeries implements AutoCloseable {
     private int steps;
     private volatile boolean timedOut;
 
-    private ProvisionedSeries(Backend backend, RunSpec spec, String runId, Path resultsDir, PrintWriter out,
-                              Progress progress, BackendRun run) {
+    /** Opens the backend's run (the output checked first) and holds it to signals; provisions nothing yet. */
+    private ProvisionedSeries(Backend backend, RunSpec spec, Path resultsDir, PrintWriter out, PrintWriter err)
+            throws Exception {
         this.backend = backend;
-        this.runId = runId;
         this.spec = spec;
         this.resultsDir = resultsDir;
         this.out = out;
-        this.progress = progress;
-        this.run = run;
-        this.signals = StopHook.install("benchlab-series-stop", run::stop, SIGNAL_HOLD, run::close);
+        this.runId = RunIds.next(spec.engine().name());
+        OutputPath.check(resultFile());
+        this.progress = new Progress(err, spec.output().quiet());
+        // No live sink: the series' own run never runs the runner; each step brings its sinks.
+        this.run = backend.open(spec, runId, progress, new ResultSink() { });
+        try {
+            this.signals = StopHook.install("benchlab-series-stop", run::stop, SIGNAL_HOLD, run::close);
+        } catch (RuntimeException e) {
+            run.close();
+            throw e;
+        }
     }
 
     /**
@@ -85,21 +93,10 @@ public final class ProvisionedSeries implements AutoCloseable {
                     + " in the results folder under its run id");
         }
         backend.checkSteps(spec);
-        String runId = RunIds.next(spec.engine().name());
-        Path file = OutputPath.check(resultsDir.resolve(runId + ".json"));
-        Progress progress = new Progress(err, spec.output().quiet());
         Instant started = Instant.now();
-        // No live sink: the series' own run never runs the runner; each step brings its sinks.
-        BackendRun run = backend.open(spec, runId, progress, new ResultSink() { });
-        ProvisionedSeries series;
+        ProvisionedSeries series = new ProvisionedSeries(backend, spec, resultsDir, out, err);
         try {
-            series = new ProvisionedSeries(backend, spec, runId, resultsDir, out, progress, run);
-        } catch (RuntimeException e) {
-            run.close();
-            throw e;
-        }
-        try {
-            series.provision(file, started);
+            series.provision(started);
             return series;
         } catch (Exception | Error e) {
             series.close();
@@ -107,7 +104,12 @@ public final class ProvisionedSeries implements AutoCloseable {
         }
     }
 
-    private void provision(Path file, Instant started) throws Exception {
+    /** Where a database that never got ready leaves its result: under the series' own run id. */
+    private Path resultFile() {
+        return resultsDir.resolve(runId + ".json");
+    }
+
+    private void provision(Instant started) throws Exception {
         try (Deadline deadline = Deadline.start(spec.timeout(), this::timeUp)) {
             Stops stops = new Stops(signals, deadline, spec.timeout());
             try {
@@ -115,6 +117,7 @@ public final class ProvisionedSeries implements AutoCloseable {
                 progress.lab("the database of run %s is ready for its steps", runId);
             } catch (DatabaseNotReady e) {
                 RunResult result = Completion.notReady(e, runId, spec, started, stops, progress);
+                Path file = resultFile();
                 notReady = Completion.end(result, Completion.sinks(backend, spec, file, progress), file, spec, stops,
                         progress, out);
             }
@@ -174,8 +177,12 @@ public final class ProvisionedSeries implements AutoCloseable {
         }
     }
 
-    /** The spec of a step of WORKLOAD: the series' but for the workload (--init the first's alone) and the timeout. */
-    private RunSpec step(WorkloadConfig workload) {
+    /**
+     * The spec of a step of WORKLOAD: the series' but for the workload (--init the first's alone; the
+     * driver chosen for the engine, as lab run chooses it) and the timeout.
+     */
+    private RunSpec step(WorkloadConfig given) {
+        WorkloadConfig workload = given.requireSupportedBy(spec.engine());
         if (first == null) {
             first = workload;
         } else if (workload.branches() != first.branches()) {
