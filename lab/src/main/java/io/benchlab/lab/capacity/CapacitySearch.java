@@ -1,5 +1,6 @@
 package io.benchlab.lab.capacity;
 
+import io.benchlab.results.CapacityResult;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -84,6 +85,12 @@ public final class CapacitySearch {
         return plan;
     }
 
+    /** How the search goes about it, as the capacity result records it: the rates as it offers them (rounded). */
+    public CapacityResult.Search toJson(CapacityResult.Probe probe) {
+        double start = ceiling == null ? round(plan.startTps()) : Math.min(round(plan.startTps()), ceiling);
+        return new CapacityResult.Search(start, plan.startFrom(), probe, ceiling, plan.growth(), plan.maxSteps());
+    }
+
     /** The answer: the end's, or, before the end, what the steps so far show. */
     public SearchOutcome outcome() {
         Double hi = firstFail();
@@ -109,7 +116,7 @@ public final class CapacitySearch {
         Double hi = firstFail();
         Double lo = lastPass(hi);
         if (steps() == 0) {
-            return ceiling == null ? round(plan.startTps()) : Math.min(round(plan.startTps()), ceiling);
+            return toJson(null).startTps();
         }
         if (lo != null && hi != null) {
             double middle = Math.sqrt(lo * hi);

@@ -3,12 +3,13 @@ package io.benchlab.lab.capacity;
 import io.benchlab.runner.core.BadInputException;
 
 /**
- * Where a capacity search starts and how far it may go: its first offered rate, the ceiling no step
- * exceeds (null without a probe: nothing bounds it), the floor below which it does not go, the
- * precision at which it stops, its growth factor and its most steps.
+ * Where a capacity search starts and how far it may go: its first offered rate and whence
+ * ({@code given} or from a {@code probe}), the ceiling no step exceeds (null without a probe: nothing
+ * bounds it), the floor below which it does not go, the precision at which it stops, its growth
+ * factor and its most steps.
  */
-public record SearchPlan(double startTps, Double ceilingTps, double floorTps, double precision, double growth,
-                         int maxSteps) {
+public record SearchPlan(double startTps, String startFrom, Double ceilingTps, double floorTps, double precision,
+                         double growth, int maxSteps) {
 
     public SearchPlan {
         requirePrecision(precision);
@@ -30,7 +31,7 @@ public record SearchPlan(double startTps, Double ceilingTps, double floorTps, do
             throw new BadInputException("the flat-out probe reached " + flatOutTps + " tps: there is no rate to start from");
         }
         double start = flatOutTps * CapacityDefaults.START_OF_FLAT_OUT;
-        return new SearchPlan(start, flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT,
+        return new SearchPlan(start, "probe", flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT,
                 start * CapacityDefaults.FLOOR_OF_START, precision, CapacityDefaults.GROWTH, CapacityDefaults.MAX_STEPS);
     }
 
@@ -41,7 +42,7 @@ public record SearchPlan(double startTps, Double ceilingTps, double floorTps, do
         }
         Double ceiling = flatOutTps == null ? null : flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT;
         double start = ceiling == null ? startTps : Math.min(startTps, ceiling);
-        return new SearchPlan(start, ceiling, start * CapacityDefaults.FLOOR_OF_START, precision,
+        return new SearchPlan(start, "given", ceiling, start * CapacityDefaults.FLOOR_OF_START, precision,
                 CapacityDefaults.GROWTH, CapacityDefaults.MAX_STEPS);
     }
 
@@ -50,7 +51,7 @@ public record SearchPlan(double startTps, Double ceilingTps, double floorTps, do
         if (steps < 1) {
             throw new BadInputException("--max-steps " + steps + ": expected at least 1");
         }
-        return new SearchPlan(startTps, ceilingTps, floorTps, precision, growth, steps);
+        return new SearchPlan(startTps, startFrom, ceilingTps, floorTps, precision, growth, steps);
     }
 
     /** Refuses a --precision that is not a fraction strictly between 0 and 1. */

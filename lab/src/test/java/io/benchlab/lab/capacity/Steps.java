@@ -1,8 +1,8 @@
 package io.benchlab.lab.capacity;
 
-import io.benchlab.lab.compare.Runs;
 import io.benchlab.results.EngineInfo;
 import io.benchlab.results.Figures;
+import io.benchlab.results.Knobs;
 import io.benchlab.results.Placement;
 import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
@@ -10,7 +10,10 @@ import io.benchlab.results.Schedule;
 import io.benchlab.results.Status;
 import io.benchlab.results.Timestamps;
 import io.benchlab.runner.Defaults;
+import io.benchlab.runner.core.TestWorkload;
 import io.benchlab.runner.metrics.LatencySummary;
+import io.benchlab.runner.workload.tpcb.KnobCodec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +27,9 @@ import org.HdrHistogram.Histogram;
 final class Steps {
 
     static final long PER_ROUND = 1000;
+
+    private static final Knobs KNOBS = KnobCodec.knobs(new TestWorkload().clients(4).duration(Duration.ofSeconds(5))
+            .rounds(5).seed(42).build());
 
     private Steps() {
     }
@@ -42,7 +48,7 @@ final class Steps {
         Figures figures = figures(all, p99.length, failed * p99.length, rate, missed);
         return new RunResult(RunResult.SCHEMA_VERSION, "step-" + rate, Status.OK, null, List.of(),
                 new Timestamps("2025-01-15T10:00:00Z", "2025-01-15T10:00:10Z", "2025-01-15T10:00:40Z"),
-                Runs.run("x", new double[] {1}, new double[] {1}, new double[] {1}).knobs().with("rate_tps", rate),
+                KNOBS.with("rate_tps", rate).with("rounds", p99.length),
                 new EngineInfo("hsqldb", "memory", null, null, null, null, null), null, Placement.of("embedded"), null,
                 null, figures, rounds, List.of(), null, null);
     }
