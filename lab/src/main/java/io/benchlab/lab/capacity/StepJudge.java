@@ -32,11 +32,14 @@ public final class StepJudge {
     private static final List<ObjectiveMetric> SHOWN = List.of(ObjectiveMetric.P50, ObjectiveMetric.P95,
             ObjectiveMetric.P99);
 
+    /** A step's reason stays one line of a table: a run's cause is cut to this (its result holds it whole). */
+    static final int CAUSE_CHARS = 120;
+
     private final List<Objective> objectives;
     private final double alpha;
 
     public StepJudge(List<Objective> objectives, double alpha) {
-        SignTest.minimumRounds(alpha);
+        SignTest.minimumRounds(alpha); // refuses an alpha outside (0, 1) here rather than at the first step
         this.objectives = List.copyOf(objectives);
         this.alpha = alpha;
     }
@@ -96,12 +99,14 @@ public final class StepJudge {
             int met = (int) Arrays.stream(rounds).filter(o::holdsFor).count();
             leastMet = Math.min(leastMet, met);
             boolean holds = met >= SignTest.roundsToPass(rounds.length, alpha) && o.holdsFor(pooled);
-            if (!Double.isNaN(pooled)) {
-                double[] interval = interval(rounds, pooled);
-                values.add(new CapacityStep.ObjectiveValue(o.metric().json(), pooled, interval[0], interval[1], holds));
-                if (!holds) {
-                    broken.add(reason(o, pooled, interval, met, rounds.length));
-                }
+            if (Double.isNaN(pooled)) {
+                broken.add(o.metric().json() + ": no transaction " + (o.metric().isLatency() ? "committed" : "ran"));
+                continue;
+            }
+            double[] interval = interval(rounds, pooled);
+            values.add(new CapacityStep.ObjectiveValue(o.metric().json(), pooled, interval[0], interval[1], holds));
+            if (!holds) {
+                broken.add(reason(o, pooled, interval, met, rounds.length));
             }
         }
         String failed = failure(step, all, schedule, broken);
@@ -116,7 +121,7 @@ public final class StepJudge {
     /** Why the step fails, the first reason that applies; null when it passes. */
     private String failure(RunResult step, Figures all, Schedule schedule, List<String> broken) {
         if (step.status() != Status.OK) {
-            return "the run " + step.status().json() + ": " + step.cause();
+            return "the run " + step.status().json() + ": " + firstLine(step.cause());
         }
         if (all == null || step.rounds().isEmpty()) {
             return "no measured round";
@@ -130,13 +135,13 @@ public final class StepJudge {
             return "missed " + Shown.percent((double) schedule.missedStarts() / schedule.scheduled())
                     + " of its starts (at most " + Shown.percent(bound) + ")";
         }
-        if (failuresRatio(all) == null) {
-            return "no transaction ran";
-        }
         return broken.isEmpty() ? null : broken.get(0);
     }
 
-    /** "p99 12.4 ms > 10 ms in 5 of 5 rounds" (evidence), or "p99 9.1 ms: <=10 ms in only 3 of 5 rounds" (none). */
+    /**
+     * "p99 12.4 ms, beyond <=10 ms in 5 of 5 rounds" (evidence that it broke), or "p99 9.1 ms: <=10 ms
+     * in only 3 of 5 rounds, 5 needed" (no evidence that it held).
+     */
     private String reason(Objective o, double pooled, double[] interval, int met, int rounds) {
         String value = o.metric().json() + " " + shown(o, pooled);
         if (!o.holdsFor(interval[0])) {
@@ -147,6 +152,12 @@ public final class StepJudge {
         }
         return value + ": " + o.bound() + " in only " + met + " of " + rounds + " rounds, "
                 + SignTest.roundsToPass(rounds, alpha) + " needed";
+    }
+
+    /** A cause as one short line: its first, cut at {@value #CAUSE_CHARS} characters. */
+    private static String firstLine(String cause) {
+        String line = cause == null ? "no cause given" : cause.strip().lines().findFirst().orElse("");
+        return line.length() <= CAUSE_CHARS ? line : line.substring(0, CAUSE_CHARS - 3) + "...";
     }
 
     private static String shown(Objective o, double value) {

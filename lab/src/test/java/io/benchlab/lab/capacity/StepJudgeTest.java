@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import io.benchlab.results.CapacityJson;
 import io.benchlab.results.CapacityResult;
 import io.benchlab.results.CapacityStep;
+import io.benchlab.results.Figures;
+import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.BadInputException;
@@ -96,6 +98,33 @@ class StepJudgeTest {
         assertThat(j.latency()).isNull();
         assertThat(j.achievedTps()).isNull();
         assertThat(j.objectives()).isEmpty();
+    }
+
+    @Test
+    void aStepWhoseEveryTransactionFailedFailsItsLatencyObjectives() {
+        RunResult step = Steps.step(1000, 5, 5, 5, 5, 5);
+        List<Round> noneCommitted = step.rounds().stream().map(r -> new Round(
+                r.index(), nothingCommitted(r.figures()))).toList();
+        RunResult allFailed = new RunResult(step.schemaVersion(), step.runId(), Status.OK, null, List.of(),
+                step.timestamps(), step.knobs(), step.engine(), null, step.placement(), null, null,
+                nothingCommitted(step.figures()), noneCommitted, List.of(), null, null);
+        StepJudgement j = P99_10MS.judge(1000, allFailed);
+        assertThat(j.pass()).isFalse();
+        assertThat(j.why()).isEqualTo("p99: no transaction committed");
+        assertThat(j.failuresRatio()).isEqualTo(1.0);
+        assertThat(j.latency()).isNull();
+    }
+
+    @Test
+    void aLongCauseIsCutToOneShortLine() {
+        RunResult failed = Steps.failed(1000).failedBecause("x".repeat(200) + "\nat line 2");
+        assertThat(P99_10MS.judge(1000, failed).why()).hasSize("the run failed: ".length() + StepJudge.CAUSE_CHARS)
+                .endsWith("x...").doesNotContain("\n");
+    }
+
+    private static Figures nothingCommitted(Figures f) {
+        return new Figures(f.seconds(), 0, f.committed(), 0, 0, 0, null, null, null, null,
+                f.schedule(), null);
     }
 
     @Test
