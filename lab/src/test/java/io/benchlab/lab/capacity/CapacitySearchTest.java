@@ -1,0 +1,139 @@
+package io.benchlab.lab.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.benchlab.runner.core.BadInputException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.DoublePredicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The search against simulated set-ups. Without noise a step passes exactly up to a capacity C; the
+ * search must bracket C within the precision in the steps {@link CapacitySearch} documents, and never
+ * offer more than the ceiling.
+ */
+class CapacitySearchTest {
+
+    private static final double FLAT_OUT = 10_000;
+
+    /** Capacities from 0.05 to 3 times flat out, 400 of them evenly in log. */
+    private static List<Double> capacities() {
+        List<Double> c = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            c.add(FLAT_OUT * 0.05 * Math.pow(60, i / 399.0));
+        }
+        return c;
+    }
+
+    /** Runs a search to its end, a step passing when PASSES says so; the rates it offered in ASKED. */
+    static CapacitySearch run(SearchPlan plan, DoublePredicate passes, List<Double> asked) {
+        CapacitySearch search = new CapacitySearch(plan);
+        while (search.next().isPresent()) {
+            double rate = search.next().getAsDouble();
+            asked.add(rate);
+            search.record(rate, passes.test(rate));
+        }
+        return search;
+    }
+
+    @Test
+    void fromAProbeItBracketsTheCapacityInTheDocumentedSteps() {
+        TreeMap<Double, Integer> mostSteps = new TreeMap<>();
+        for (double c : capacities()) {
+            List<Double> asked = new ArrayList<>();
+            CapacitySearch s = run(SearchPlan.fromProbe(FLAT_OUT, 0.05), rate -> rate <= c, asked);
+            SearchOutcome o = s.outcome();
+            assertThat(asked).as("capacity %s", c).allMatch(rate -> rate <= 1.1 * FLAT_OUT && rate >= 0.1 * FLAT_OUT);
+            if (c >= 1.1 * FLAT_OUT) {
+                assertThat(o.end()).isEqualTo(SearchOutcome.End.NO_FAIL);
+                assertThat(o.capacity()).isEqualTo(11_000);
+                assertThat(o.high()).isNull();
+            } else if (c < 0.1 * FLAT_OUT) {
+                assertThat(o.end()).isEqualTo(SearchOutcome.End.NO_PASS);
+                assertThat(o.capacity()).isNull();
+                assertThat(o.high()).isEqualTo(1000);
+            } else {
+                assertThat(o.end()).as("capacity %s", c).isEqualTo(SearchOutcome.End.BRACKETED);
+                assertThat(o.low()).isLessThanOrEqualTo(c);
+                assertThat(o.high()).isGreaterThan(c);
+                assertThat((o.high() - o.low()) / o.low()).isLessThanOrEqualTo(0.05);
+                assertThat(o.reachedPrecision()).isTrue();
+            }
+            double region = c < 0.1 * FLAT_OUT ? 0 : c < 0.25 * FLAT_OUT ? 0.1 : c < FLAT_OUT ? 0.25
+                    : c < 1.1 * FLAT_OUT ? 1 : 1.1;
+            mostSteps.merge(region, s.steps(), Math::max);
+        }
+        assertThat(mostSteps).containsExactlyEntriesOf(new TreeMap<>(java.util.Map.of(
+                0.0, 4, 0.1, 7, 0.25, 6, 1.0, 4, 1.1, 3)));
+    }
+
+    @Test
+    void fromAGivenStartItBracketsWithinEightStepsUpToFiveTimesTheStart() {
+        for (double times : new double[] {0.21, 0.3, 0.9, 1.5, 3, 5}) {
+            double c = 1000 * times;
+            CapacitySearch s = run(SearchPlan.fromStart(1000, null, 0.05), rate -> rate <= c, new ArrayList<>());
+            assertThat(s.outcome().end()).as("%s times the start", times).isEqualTo(SearchOutcome.End.BRACKETED);
+            assertThat(s.steps()).isLessThanOrEqualTo(CapacityDefaults.MAX_STEPS);
+        }
+    }
+
+    @Test
+    void farBelowItsCapacityTheStepsRunOutWithTheBracketItHas() {
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch s = run(SearchPlan.fromStart(1000, null, 0.05), rate -> rate <= 10_500, asked);
+        SearchOutcome o = s.outcome();
+        assertThat(o.end()).isEqualTo(SearchOutcome.End.OUT_OF_STEPS);
+        assertThat(asked).hasSize(8).startsWith(1000.0, 2000.0, 4000.0, 8000.0, 16_000.0);
+        assertThat(o.low()).isLessThanOrEqualTo(10_500);
+        assertThat(o.high()).isGreaterThan(10_500);
+        assertThat(o.reachedPrecision()).isFalse();
+        assertThat(o.why()).startsWith("the 8 steps ran out before 5%: capacity between ");
+    }
+
+    @Test
+    void theOutcomeSaysWhyInOneLine() {
+        assertThat(run(SearchPlan.fromProbe(FLAT_OUT, 0.05), rate -> rate <= 4321, new ArrayList<>()).outcome().why())
+                .matches("within 5%: 4,[0-9]{3} tps passed, 4,[0-9]{3} failed");
+        assertThat(run(SearchPlan.fromProbe(FLAT_OUT, 0.05), rate -> false, new ArrayList<>()).outcome().why())
+                .isEqualTo("no rate passed, down to 1,000 tps (the floor): the objectives do not hold even at light load");
+        assertThat(run(SearchPlan.fromProbe(FLAT_OUT, 0.05), rate -> true, new ArrayList<>()).outcome().why())
+                .isEqualTo("no rate failed, up to 11,000 tps (the ceiling, above flat out): the objectives hold flat out");
+    }
+
+    @Test
+    void ratesAreRoundedToThreeDigitsAtFivePercentAndTheStartNeverExceedsTheCeiling() {
+        List<Double> asked = new ArrayList<>();
+        run(SearchPlan.fromProbe(2469, 0.05), rate -> rate <= 1700, asked);
+        assertThat(asked).startsWith(1230.0, 2460.0, 1740.0);
+        assertThat(new CapacitySearch(SearchPlan.fromStart(50_000, 2469.0, 0.05)).next().getAsDouble())
+                .as("1.1 x 2,469 rounded down").isEqualTo(2710.0);
+    }
+
+    @Test
+    void stoppedMidwayItSaysWhatTheStepsSoFarShow() {
+        CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(FLAT_OUT, 0.05));
+        s.record(s.next().getAsDouble(), true);
+        SearchOutcome o = s.outcome();
+        assertThat(o.end()).isEqualTo(SearchOutcome.End.UNFINISHED);
+        assertThat(o.capacity()).isEqualTo(5000);
+        assertThat(o.why()).isEqualTo("stopped after 1 steps: capacity at least 5,000");
+        assertThat(s.next().getAsDouble()).isEqualTo(10_000);
+        assertThatThrownBy(() -> s.record(7000, true)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void precisionMustBeAFractionBetweenZeroAndOne() {
+        for (double bad : new double[] {0, 1, -0.05, 5, Double.NaN}) {
+            assertThatThrownBy(() -> SearchPlan.fromProbe(FLAT_OUT, bad)).isInstanceOf(BadInputException.class)
+                    .hasMessageStartingWith("--precision ").hasMessageEndingWith("(0.05 for 5%)");
+        }
+        assertThatThrownBy(() -> SearchPlan.fromProbe(0, 0.05)).isInstanceOf(BadInputException.class);
+        assertThatThrownBy(() -> SearchPlan.fromStart(-1, null, 0.05)).isInstanceOf(BadInputException.class)
+                .hasMessage("--start-rate -1.0: expected a rate above 0 tps");
+        assertThatThrownBy(() -> SearchPlan.fromProbe(FLAT_OUT, 0.05).withMaxSteps(0))
+                .isInstanceOf(BadInputException.class);
+    }
+}
