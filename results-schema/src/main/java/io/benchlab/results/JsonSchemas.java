@@ -9,9 +9,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Locale;
+import java.util.Map;
 
-/** The project's JSON Schemas (2020-12), loaded one way: the run result's, lab nightly's plan's. */
+/**
+ * The project's JSON Schemas (2020-12), loaded one way: the run result's, the capacity result's, lab
+ * nightly's plan's. A schema may refer to the run result's definitions by its {@code $id}
+ * ({@link #RUN_RESULT_ID}); that is read from the class path, never from the network.
+ */
 public final class JsonSchemas {
+
+    /** The run result schema's {@code $id}: the capacity result takes the engine, knobs, placement and set-up from it. */
+    public static final String RUN_RESULT_ID = "https://benchlab.io/schemas/run-result/" + RunResult.SCHEMA_VERSION
+            + ".json";
 
     private JsonSchemas() {
     }
@@ -30,7 +39,9 @@ public final class JsonSchemas {
                     .locale(Locale.ROOT)
                     .pathType(PathType.LEGACY)
                     .build();
-            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012, factory -> factory.schemaMappers(
+                    m -> m.mappings(Map.of(RUN_RESULT_ID, "classpath:" + ResultValidator.SCHEMA_RESOURCE.substring(1)))))
+                    .getSchema(in, config);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
