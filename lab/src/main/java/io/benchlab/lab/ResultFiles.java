@@ -1,5 +1,7 @@
 package io.benchlab.lab;
 
+import io.benchlab.results.CapacityJson;
+import io.benchlab.results.CapacityResult;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
@@ -47,6 +49,26 @@ public final class ResultFiles {
                     + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
         }
         return ResultJson.read(json);
+    }
+
+    /** True when the file is a capacity search's document ({@code "kind": "capacity"}) rather than a run's result. */
+    public static boolean isCapacity(Path file) {
+        try {
+            return CapacityResult.KIND.equals(ResultJson.mapper().readTree(text(file)).path("kind").asText(null));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A capacity search's document, valid against its schema. */
+    public static CapacityResult readCapacity(Path file) {
+        String json = text(file);
+        List<String> problems = CapacityJson.validate(json);
+        if (!problems.isEmpty()) {
+            throw new BadInputException("capacity result " + file + " is not valid: " + problems.get(0)
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+        }
+        return CapacityJson.read(json);
     }
 
     private static String text(Path file) {

@@ -24,17 +24,27 @@ final class ReportPage {
     }
 
     static String render(List<ReportRun> runs, Instant generated, List<Report.Section> sections) {
+        return render(runs, List.of(), generated, sections);
+    }
+
+    /** The page of RUNS and of CAPACITIES (searches, drawn first), with SECTIONS before both. */
+    static String render(List<ReportRun> runs, List<Report.Capacity> capacities, Instant generated,
+                         List<Report.Section> sections) {
         Svg page = new Svg().raw("<!DOCTYPE html>\n").open("html", "lang", "en").open("head")
                 .empty("meta", "charset", "utf-8")
                 .empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1")
-                .text("title", "benchlab report: " + engines(runs))
+                .text("title", "benchlab report: " + engines(runs, capacities))
                 .open("style").raw(CSS).close("style").close("head");
         page.open("body").open("main");
         page.open("header").text("h1", "benchlab report")
-                .text("p", runs.size() + (runs.size() == 1 ? " run of " : " runs of ") + engines(runs)
+                .text("p", counted(runs.size(), capacities.size()) + " of " + engines(runs, capacities)
                         + " · generated " + generated)
                 .close("header");
         sections.forEach(section -> section(page, section));
+        CapacitySections.render(page, capacities);
+        if (runs.isEmpty()) {
+            return footer(page, capacities.stream().map(c -> c.file().toString()).toList());
+        }
         SweepCurves sweep = SweepCurves.of(runs);
         if (sweep.isSweep()) {
             page.heading(2, "Engines and clients");
@@ -55,9 +65,21 @@ final class ReportPage {
                 true, " ms", IntervalPoint::p99Ms));
         page.heading(2, "Runs");
         table(page, runs);
-        page.open("footer").text("span", "Made by lab report from the result files: "
-                + runs.stream().map(r -> r.file().toString()).collect(Collectors.joining(", "))).close("footer");
+        List<String> files = new java.util.ArrayList<>(capacities.stream().map(c -> c.file().toString()).toList());
+        runs.forEach(r -> files.add(r.file().toString()));
+        return footer(page, files);
+    }
+
+    private static String footer(Svg page, List<String> files) {
+        page.open("footer").text("span", "Made by lab report from the result files: " + String.join(", ", files))
+                .close("footer");
         return page.close("main").close("body").close("html").raw("\n").toString();
+    }
+
+    private static String counted(int runs, int capacities) {
+        String r = runs + (runs == 1 ? " run" : " runs");
+        return capacities == 0 ? r : (runs == 0 ? "" : r + " and ") + capacities
+                + (capacities == 1 ? " capacity search" : " capacity searches");
     }
 
     private static void section(Svg page, Report.Section section) {
@@ -73,7 +95,7 @@ final class ReportPage {
         page.close("tbody").close("table");
     }
 
-    private static void card(Svg page, String chart) {
+    static void card(Svg page, String chart) {
         page.open("figure", "class", "card").raw(chart).close("figure");
     }
 
@@ -115,8 +137,10 @@ final class ReportPage {
         page.close("tbody").close("table");
     }
 
-    private static String engines(List<ReportRun> runs) {
-        return runs.stream().map(ReportRun::engine).distinct().collect(Collectors.joining(", "));
+    private static String engines(List<ReportRun> runs, List<Report.Capacity> capacities) {
+        return java.util.stream.Stream.concat(capacities.stream().filter(c -> c.result().engine() != null)
+                        .map(c -> c.result().engine().name()),
+                runs.stream().map(ReportRun::engine)).distinct().collect(Collectors.joining(", "));
     }
 
     private static String css() {
