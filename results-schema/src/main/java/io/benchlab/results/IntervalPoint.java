@@ -7,7 +7,9 @@ import java.util.Map;
  * and marks the interval's end. {@code reconnects} counts the client connections re-opened in it.
  * The percentiles are the transaction's; {@code statements} has, per statement type that ran in
  * the interval (keyed as in {@link Figures#statements()}), its own count and percentiles.
- * Built through {@link #of}, which names each figure it sets and leaves the others zero.
+ * {@code offeredTps} is the rate the schedule offered in the interval (the rate of --rate or of
+ * its step, or of the ramp at the interval's middle); null when the clients ran flat out, and in
+ * results from before it was recorded. Built through {@link #of}, which names each figure it sets and leaves the others zero.
  */
 public record IntervalPoint(
         int round,
@@ -24,7 +26,8 @@ public record IntervalPoint(
         double p999Ms,
         double maxMs,
         long reconnects,
-        Map<String, IntervalLatency> statements) {
+        Map<String, IntervalLatency> statements,
+        Double offeredTps) {
 
     public IntervalPoint {
         statements = statements == null ? Map.of() : Map.copyOf(statements);
@@ -55,6 +58,7 @@ public record IntervalPoint(
         private IntervalLatency latency = new IntervalLatency(0, 0, 0, 0, 0, 0, 0);
         private long reconnects;
         private Map<String, IntervalLatency> statements;
+        private Double offeredTps;
 
         private Builder(int round, double t, double seconds) {
             this.round = round;
@@ -103,10 +107,16 @@ public record IntervalPoint(
             return this;
         }
 
+        /** The rate the schedule offered in the interval; null (the default) when unpaced. */
+        public Builder offeredTps(Double rate) {
+            offeredTps = rate;
+            return this;
+        }
+
         public IntervalPoint build() {
             return new IntervalPoint(round, t, seconds, committed, failed, retried, tps, latency.p50Ms(),
                     latency.p90Ms(), latency.p95Ms(), latency.p99Ms(), latency.p999Ms(), latency.maxMs(), reconnects,
-                    statements);
+                    statements, offeredTps);
         }
     }
 }

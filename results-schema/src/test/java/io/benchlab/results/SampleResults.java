@@ -82,10 +82,10 @@ public final class SampleResults {
                 round2,
                 List.of(new Round(1, round1), new Round(2, round2)),
                 List.of(
-                        interval(1, 10.0, 10.0, 11_900, 2, 20, 1190.0, 2.845, 11.2, 58.3, 0),
-                        interval(1, 20.0, 10.0, 11_950, 2, 21, 1195.0, 2.857, 11.6, 61.003, 0),
-                        interval(2, 10.0, 10.0, 12_020, 1, 18, 1202.0, 2.829, 11.3, 57.411, 1),
-                        interval(2, 20.0, 10.0, 11_990, 2, 19, 1199.0, 2.837, 11.4, 49.875, 0)),
+                        interval(1, 10.0, 10.0, 11_900, 2, 20, 1190.0, 2.845, 11.2, 58.3, 0, 1500.0),
+                        interval(1, 20.0, 10.0, 11_950, 2, 21, 1195.0, 2.857, 11.6, 61.003, 0, 1500.0),
+                        interval(2, 10.0, 10.0, 12_020, 1, 18, 1202.0, 2.829, 11.3, 57.411, 1, 1500.0),
+                        interval(2, 20.0, 10.0, 11_990, 2, 19, 1199.0, 2.837, 11.4, 49.875, 0, 1500.0)),
                 new Consistency(true, true,
                         new Consistency.Sums(0, 0, 0, 0, 0),
                         new Consistency.Sums(-1_523_977, -1_523_977, -1_523_977, -1_523_977, 53_661),
@@ -201,7 +201,7 @@ public final class SampleResults {
                 null,
                 round1,
                 List.of(new Round(1, round1)),
-                List.of(interval(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1, 0)),
+                List.of(interval(1, 5.0, 5.0, 3_010, 0, 0, 602.0, 12.2, 29.8, 77.1, 0, null)),
                 new Consistency(false, false, new Consistency.Sums(0, 0, 0, 0, 0), null, 27_450, null, 0, null,
                         "not checked: the run was stopped while the database did not answer"
                                 + " (canceling statement due to user request)", null),
@@ -242,16 +242,17 @@ public final class SampleResults {
 
     /**
      * An interval whose other percentiles lie between p50 and p99 (p90, p95) and between p99 and max
-     * (p99.9), with two statement types: a full interval as the driver makes one.
+     * (p99.9), with two statement types: a full interval as the driver makes one; OFFERED null when unpaced.
      */
     static IntervalPoint interval(int round, double t, double seconds, long committed, long failed, long retried,
-                                  double tps, double p50, double p99, double max, long reconnects) {
+                                  double tps, double p50, double p99, double max, long reconnects, Double offered) {
         double p90 = Math.round((p50 + (p99 - p50) * 0.6) * 1000) / 1000.0;
         double p95 = Math.round((p50 + (p99 - p50) * 0.8) * 1000) / 1000.0;
         double p999 = Math.round((p99 + (max - p99) * 0.5) * 1000) / 1000.0;
         return IntervalPoint.of(round, t, seconds).committed(committed).failed(failed).retried(retried).tps(tps)
                 .latencyMs(p50, p90, p95, p99, p999, max).reconnects(reconnects).statements(Map.of(
                         "update_account", new IntervalLatency(committed + failed, 0.412, 0.9, 1.1, 2.25, 4.5, 9.75),
-                        "commit", new IntervalLatency(committed, 0.8, 1.5, 2.0, 3.125, 6.0, 12.5))).build();
+                        "commit", new IntervalLatency(committed, 0.8, 1.5, 2.0, 3.125, 6.0, 12.5))).offeredTps(offered)
+                .build();
     }
 }

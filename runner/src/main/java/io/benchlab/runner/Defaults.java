@@ -33,6 +33,9 @@ public final class Defaults {
     /** Client pods cannot agree mid-warm-up when each of them is warm: without --warmup they warm up this long. */
     public static final int POD_WARMUP_SECONDS = 15;
 
+    /** How long each step of --rate-steps after the first runs at its rate before it is measured, as the CLI reads it. */
+    public static final String STEP_SETTLE = "5s";
+
     /** Measured rounds; the run's figures are all of them together, and each is kept on its own. */
     public static final int ROUNDS = 1;
 

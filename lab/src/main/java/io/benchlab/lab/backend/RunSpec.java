@@ -38,9 +38,11 @@ public record RunSpec(
         return ServerSampler.wanted(engine, workload);
     }
 
-    /** The planned time (warm-up plus rounds) plus slack for the load and the start: --timeout's default. */
+    /**
+     * The planned time (warm-up, rounds, the settles between steps; a counted round taken as 10
+     * minutes) plus slack for the load and the start: --timeout's default.
+     */
     public static Duration plannedTimeout(WorkloadConfig w) {
-        Duration round = w.duration() != null ? w.duration() : Duration.ofMinutes(10);
-        return w.longestWarmup().plus(round.multipliedBy(w.rounds())).plus(LabDefaults.RUN_TIMEOUT_SLACK);
+        return w.plannedTime(Duration.ofMinutes(10)).plus(LabDefaults.RUN_TIMEOUT_SLACK);
     }
 }

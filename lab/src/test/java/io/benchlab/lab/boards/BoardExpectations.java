@@ -67,7 +67,7 @@ final class BoardExpectations {
         one(detail + "Run", List.of("run_id"), runs -> perRun(runs, 1));
         one(detail + "Rounds", List.of("round"), runs -> count(runs.stream().flatMap(r -> r.intervals().stream()
                 .map(Interval::round).distinct().map(i -> List.of(Integer.toString(i))))));
-        one(detail + "Transaction tps", List.of("type"), runs -> Map.of(List.of("transaction"), intervals(runs)));
+        one(detail + "Transaction tps: offered and achieved", List.of("type"), runs -> Map.of(List.of("transaction"), intervals(runs)));
         one(detail + "Transaction latency", List.of("_field"), runs -> each(LATENCIES, intervals(runs)));
         one(detail + "Failures, retries and reconnects", List.of("_field"),
                 runs -> each(List.of("failed", "retried", "reconnects"), intervals(runs)));

@@ -98,9 +98,12 @@ public abstract class KnobOptions {
         return option.build();
     }
 
-    /** An enum is read as text and named by {@link KnobSpec#parse}, whose bad input is one line; numbers boxed. */
+    /**
+     * An enum, and a rate profile, are read as text and made by {@link KnobSpec#parse}, whose bad
+     * input is one line; numbers boxed.
+     */
     private static Class<?> optionType(Class<?> type) {
-        if (type.isEnum()) {
+        if (type.isEnum() || KnobSpec.textual(type)) {
             return String.class;
         }
         if (type == int.class) {

@@ -12,18 +12,27 @@ final class ClientSchedule {
 
     private final RoundPlan plan;
     private final long offsetNanos;
+    private final int slot;
     private final WorkerMetrics metrics;
     private long intended;
+    /** Under a ramp, which of this client's starts {@link #intended} is: the run's start slot + due * clients. */
+    private long due;
     private long measuredDone;
     /** The phase of the transaction that started last, as {@link RoundPlan#phaseAt} numbers it. */
     private int phase;
 
     /** {@code offsetNanos}: where in each period this client's intended starts fall, under --rate. */
     ClientSchedule(RoundPlan plan, long offsetNanos, WorkerMetrics metrics) {
+        this(plan, offsetNanos, 0, metrics);
+    }
+
+    /** As above, for client SLOT of the run's clients, whose turn among a ramp's starts that is. */
+    ClientSchedule(RoundPlan plan, long offsetNanos, int slot, WorkerMetrics metrics) {
         this.plan = plan;
         this.offsetNanos = offsetNanos;
+        this.slot = slot;
         this.metrics = metrics;
-        this.intended = plan.start() + offsetNanos;
+        this.intended = plan.ramped() ? plan.rampStart(slot) : plan.start() + offsetNanos;
     }
 
     RoundPlan plan() {
@@ -38,14 +47,25 @@ final class ClientSchedule {
         if (plan.measuredAt(now) && !plan.measuredAt(intended)) {
             // The warm-up ended with part of its schedule not started: that backlog is dropped, so
             // the measured phase neither runs it nor times its own from it.
-            metrics.warmupMissedStarts(plan.startsBefore(intended, plan.measuredStart()));
-            intended = plan.measuredStart() + offsetNanos;
+            metrics.warmupMissedStarts(startsBefore(plan.measuredStart()));
+            if (plan.ramped()) {
+                due = plan.rampStartsBefore(plan.measuredStart(), slot);
+                intended = plan.rampStart(slot + due * plan.rampClients());
+            } else {
+                intended = plan.measuredStart() + offsetNanos;
+            }
         }
         if (plan.pastDeadline(now)) {
-            metrics.missedStarts(plan.startsBefore(intended, plan.end()));
+            metrics.missedStarts(startsBefore(plan.end()));
             return false;
         }
         return !plan.over(intended);
+    }
+
+    /** How many of this client's intended starts, from {@link #intended} on, fall before {@code until}. */
+    private long startsBefore(long until) {
+        return plan.ramped() ? Math.max(0, plan.rampStartsBefore(until, slot) - due)
+                : plan.startsBefore(intended, until);
     }
 
     /** Under --rate, the next transaction's intended start: its latency is timed from here. */
@@ -59,7 +79,8 @@ final class ClientSchedule {
      */
     boolean start(long txStart) {
         if (plan.paced()) {
-            intended += plan.periodNanos();
+            // Whether the plan ramps is the run's: the warm-up asks it as the measured phase does.
+            intended = plan.ramped() ? plan.rampStart(slot + ++due * plan.rampClients()) : intended + plan.periodNanos();
         }
         phase = plan.phaseAt(txStart);
         // Only the measured phase ends (a warm-up's end lies FAR ahead) and only it counts transactions.

@@ -3,6 +3,7 @@ package io.benchlab.runner.driver;
 import io.benchlab.results.IntervalPoint;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.workload.tpcb.LoadProfile;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.metrics.IntervalSummary;
@@ -63,6 +64,8 @@ public final class Driver {
     private final WorkloadConfig config;
     private final ResultSink sink;
     private final ClientPods pods;
+    /** The rate the schedule offers, round by round: it paces the clients and is recorded with each interval. */
+    private final LoadProfile profile;
     private final long intervalNanos;
     /** One wall-clock reading and the nano clock at it: every event's instant is on this one line. */
     private final Instant wallAnchor = Instant.now();
@@ -101,6 +104,7 @@ public final class Driver {
         this.config = config;
         this.sink = sink;
         this.pods = pods;
+        this.profile = config.profile();
         this.intervalNanos = config.interval().toNanos();
     }
 
@@ -219,20 +223,22 @@ public final class Driver {
     }
 
     /**
-     * The round's plan: round 1 warms up, the others do not. Without --warmup a lone runner warms
-     * up until the client is warm (a settling plan); client pods cannot each decide that alone and
-     * still start measuring together, so they warm up for {@link Defaults#POD_WARMUP_SECONDS},
-     * which they all know before they meet.
+     * The round's plan: round 1 warms up; under --rate-steps each later round first settles at its
+     * step's rate for --step-settle, and the others start measuring at once. Without --warmup a
+     * lone runner warms up until the client is warm (a settling plan); client pods cannot each
+     * decide that alone and still start measuring together, so they warm up for
+     * {@link Defaults#POD_WARMUP_SECONDS}, which they all know before they meet.
      */
     private RoundPlan plan(int round) {
         long start = clock.nanos();
+        long period = period(round);
         if (round == 1 && config.warmupSettles() && pods.alone()) {
             warmupEnded = null;
-            long span = config.duration() != null ? config.duration().toNanos() : countSpan();
-            long grace = config.rateTps() == null ? RoundPlan.NO_END : Defaults.SCHEDULE_GRACE.toNanos();
-            return RoundPlan.settling(start, span, grace, transactions(), period());
+            long span = config.measuredLength() != null ? config.measuredLength().toNanos() : countSpan(period);
+            long grace = period == 0 ? RoundPlan.NO_END : Defaults.SCHEDULE_GRACE.toNanos();
+            return RoundPlan.settling(start, span, grace, transactions(), period, ramp());
         }
-        long warmup = 0;
+        long warmup = profile.settleBefore(round).toNanos();
         if (round == 1) {
             warmup = config.warmupSettles() ? Duration.ofSeconds(Defaults.POD_WARMUP_SECONDS).toNanos()
                     : config.warmup().toNanos();
@@ -240,31 +246,35 @@ public final class Driver {
             warmupSeconds = warmup / 1e9;
         }
         long measuredStart = start + warmup;
-        long transactions = transactions();
-        long period = period();
         long end;
-        if (config.duration() != null) {
-            end = measuredStart + config.duration().toNanos();
+        if (config.measuredLength() != null) {
+            end = measuredStart + config.measuredLength().toNanos();
         } else {
-            long span = countSpan();
+            long span = countSpan(period);
             end = span == RoundPlan.NO_END ? RoundPlan.NO_END : measuredStart + span;
         }
         long deadline = period > 0 && end != RoundPlan.NO_END ? end + Defaults.SCHEDULE_GRACE.toNanos() : RoundPlan.NO_END;
-        return new RoundPlan(start, measuredStart, end, deadline, transactions, period);
+        return new RoundPlan(start, measuredStart, end, deadline, transactions(), period, ramp());
     }
 
     private long transactions() {
         return config.transactionsPerClient() == null ? Long.MAX_VALUE : config.transactionsPerClient();
     }
 
-    private long period() {
-        return config.rateTps() == null ? 0 : Math.max(1, Math.round(1e9 * config.clients() / config.rateTps()));
+    /** Each client's spacing in ROUND at the rate it starts at (its step's, a ramp's first), run-wide; 0 unpaced. */
+    private long period(int round) {
+        return profile.paced() ? Math.max(1, Math.round(1e9 * config.clients() / profile.startTps(round))) : 0;
+    }
+
+    /** When a ramp's starts are due, shared by the run's clients; null when the rate does not rise. */
+    private RampSchedule ramp() {
+        return profile.ramped() ? new RampSchedule(profile.startTps(1), profile.slope(), config.clients()) : null;
     }
 
     /** Count mode: under --rate the schedule of N transactions ends N periods in; unpaced it has no planned end. */
-    private long countSpan() {
-        double span = (double) transactions() * period();
-        return period() > 0 && span < Duration.ofDays(365).toNanos() ? (long) span : RoundPlan.NO_END;
+    private long countSpan(long period) {
+        double span = (double) transactions() * period;
+        return period > 0 && span < Duration.ofDays(365).toNanos() ? (long) span : RoundPlan.NO_END;
     }
 
     private RoundOutcome runRound(int round, RoundPlan plan, List<Client> workers, RunMetrics metrics,
@@ -350,7 +360,7 @@ public final class Driver {
             rehearsal.drainInto(rehearsed);
             rehearsedTotal.reset();
             rehearsedTotal.add(rehearsed);
-            IntervalSummary.of(0, (to - plan.start()) / 1e9, (to - from) / 1e9, rehearsed);
+            IntervalSummary.of(0, (to - plan.start()) / 1e9, (to - from) / 1e9, rehearsed, profile.offeredAt(1, 0));
             long committed = rehearsal.committedCount();
             sink.onInterval(Phase.WARMUP, IntervalPoint.warmup((to - plan.start()) / 1e9, (to - from) / 1e9,
                     committed - before));
@@ -374,7 +384,9 @@ public final class Driver {
         interval.reset();
         metrics.drainInto(interval);
         total.add(interval);
-        IntervalPoint point = IntervalSummary.of(round, (to - plan.measuredStart()) / 1e9, (to - from) / 1e9, interval);
+        double middle = ((from - plan.measuredStart()) + (to - plan.measuredStart())) / 2e9;
+        IntervalPoint point = IntervalSummary.of(round, (to - plan.measuredStart()) / 1e9, (to - from) / 1e9, interval,
+                profile.offeredAt(round, middle));
         intervals.add(point);
         sink.onInterval(Phase.MEASURED, point);
     }

@@ -19,7 +19,10 @@ package io.benchlab.runner.driver;
  *
  * <p>{@code start}: first transaction may start (warm-up begins); {@code transactions}: per-client
  * count mode: measured transactions per client, else Long.MAX_VALUE; {@code periodNanos}: under
- * --rate, each client's spacing between intended starts, 0 = unpaced.
+ * --rate, each client's spacing between intended starts, 0 = unpaced; under --rate-ramp the
+ * warm-up's spacing, and {@code ramp} says when the measured phase's starts are due (null when
+ * the rate does not rise). Whether a plan ramps is the run's, not the phase's: a client asks it
+ * in the warm-up as in the measured phase.
  */
 final class RoundPlan {
 
@@ -55,19 +58,28 @@ final class RoundPlan {
     /** The measured phase; while a settling warm-up goes on, one that starts FAR ahead. */
     private volatile Measured measured;
     private final Measured warming;
+    private final RampSchedule ramp;
 
     /** A fixed plan: every phase known now. */
     RoundPlan(long start, long measuredStart, long end, long deadline, long transactions, long periodNanos) {
-        this(start, transactions, periodNanos, NO_END, NO_END);
+        this(start, measuredStart, end, deadline, transactions, periodNanos, null);
+    }
+
+    /** A fixed plan whose measured phase follows RAMP (null: the rate does not rise). */
+    RoundPlan(long start, long measuredStart, long end, long deadline, long transactions, long periodNanos,
+              RampSchedule ramp) {
+        this(start, transactions, periodNanos, NO_END, NO_END, ramp);
         this.measured = new Measured(measuredStart, end, deadline);
     }
 
-    private RoundPlan(long start, long transactions, long periodNanos, long spanNanos, long graceNanos) {
+    private RoundPlan(long start, long transactions, long periodNanos, long spanNanos, long graceNanos,
+                      RampSchedule ramp) {
         this.start = start;
         this.transactions = transactions;
         this.periodNanos = periodNanos;
         this.spanNanos = spanNanos;
         this.graceNanos = graceNanos;
+        this.ramp = ramp;
         this.warming = new Measured(start + FAR, NO_END, NO_END, start + FAR);
         this.measured = warming;
     }
@@ -78,7 +90,13 @@ final class RoundPlan {
      * their schedule may start for {@code graceNanos} more (NO_END: no deadline).
      */
     static RoundPlan settling(long start, long spanNanos, long graceNanos, long transactions, long periodNanos) {
-        return new RoundPlan(start, transactions, periodNanos, spanNanos, graceNanos);
+        return settling(start, spanNanos, graceNanos, transactions, periodNanos, null);
+    }
+
+    /** A settling plan whose measured phase follows RAMP (null: the rate does not rise). */
+    static RoundPlan settling(long start, long spanNanos, long graceNanos, long transactions, long periodNanos,
+                              RampSchedule ramp) {
+        return new RoundPlan(start, transactions, periodNanos, spanNanos, graceNanos, ramp);
     }
 
     /** Ends a settling plan's warm-up at {@code measuredStart}; a plan's measured start is set once. */
@@ -148,6 +166,34 @@ final class RoundPlan {
     boolean pastDeadline(long t) {
         long deadline = deadline();
         return deadline != NO_END && t - deadline >= 0;
+    }
+
+    /** True when the measured phase's rate rises (--rate-ramp): intended starts follow {@link #rampStart}. */
+    boolean ramped() {
+        return ramp != null;
+    }
+
+    /** The clients that share a ramp's starts; only when {@link #ramped()}. */
+    int rampClients() {
+        return ramp.clients();
+    }
+
+    /**
+     * Under a ramp, the intended start of the round's G-th start (from 0): at the warm-up's rate
+     * until the measured start, then rising. While a settling warm-up goes on, its end lies FAR
+     * ahead and every start is the warm-up's.
+     */
+    long rampStart(long g) {
+        return start + (long) (ramp.secondsOf(g, warmSeconds()) * 1e9);
+    }
+
+    /** Under a ramp, how many of client SLOT's starts (slot, slot + clients...) are due before {@code until}. */
+    long rampStartsBefore(long until, int slot) {
+        return ramp.ownStartsBefore((until - start) / 1e9, warmSeconds(), slot);
+    }
+
+    private double warmSeconds() {
+        return (measured.start() - start) / 1e9;
     }
 
     /** How many intended starts, {@code from} then every period, fall before {@code until}. */

@@ -189,7 +189,7 @@ final class VertxClient extends Client {
         CompletableFuture<Void> done = new CompletableFuture<>();
         roundDone = done;
         context.runOnContext(v -> {
-            this.schedule = new ClientSchedule(plan, offsetNanos, metrics);
+            this.schedule = new ClientSchedule(plan, offsetNanos, index(), metrics);
             this.stop = stop;
             next();
         });

@@ -90,7 +90,7 @@ final class Worker extends Client {
     /** Runs one round's transactions on the calling thread until the plan or {@code stop} ends it. */
     @Override
     void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
-        ClientSchedule schedule = new ClientSchedule(plan, offsetNanos, metrics);
+        ClientSchedule schedule = new ClientSchedule(plan, offsetNanos, index(), metrics);
         while (!stop.getAsBoolean() && !gaveUp()) {
             long txStart;
             if (plan.paced()) {

@@ -12,8 +12,11 @@ public final class IntervalSummary {
     private IntervalSummary() {
     }
 
-    /** {@code t}: seconds from the round's measured start to the interval's end; {@code seconds}: its length. */
-    public static IntervalPoint of(int round, double t, double seconds, PhaseTotals interval) {
+    /**
+     * {@code t}: seconds from the round's measured start to the interval's end; {@code seconds}: its
+     * length; {@code offeredTps}: the rate the schedule offered in it, null when unpaced.
+     */
+    public static IntervalPoint of(int round, double t, double seconds, PhaseTotals interval, Double offeredTps) {
         Histogram tx = interval.transactions();
         Map<String, IntervalLatency> statements = new TreeMap<>();
         for (Step step : Step.all()) {
@@ -25,7 +28,8 @@ public final class IntervalSummary {
         return IntervalPoint.of(round, LatencySummary.round3(t), LatencySummary.round3(seconds))
                 .committed(interval.committed()).failed(interval.failed()).retried(interval.retried())
                 .tps(LatencySummary.round3(interval.committed() / seconds)).latency(latency(tx))
-                .reconnects(interval.count(Counter.RECONNECTS)).statements(statements).build();
+                .reconnects(interval.count(Counter.RECONNECTS)).statements(statements)
+                .offeredTps(offeredTps == null ? null : LatencySummary.round3(offeredTps)).build();
     }
 
     static IntervalLatency latency(Histogram h) {

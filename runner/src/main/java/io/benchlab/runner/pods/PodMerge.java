@@ -261,7 +261,9 @@ public final class PodMerge {
                 .latencyMs(highest(same, IntervalPoint::p50Ms), highest(same, IntervalPoint::p90Ms),
                         highest(same, IntervalPoint::p95Ms), highest(same, IntervalPoint::p99Ms),
                         highest(same, IntervalPoint::p999Ms), highest(same, IntervalPoint::maxMs))
-                .reconnects(same.stream().mapToLong(IntervalPoint::reconnects).sum()).statements(statements).build();
+                .reconnects(same.stream().mapToLong(IntervalPoint::reconnects).sum()).statements(statements)
+                // Every pod offers the run-wide rate it was configured with, not its share of it.
+                .offeredTps(first.offeredTps()).build();
     }
 
     private static double highest(List<IntervalPoint> same, java.util.function.ToDoubleFunction<IntervalPoint> f) {

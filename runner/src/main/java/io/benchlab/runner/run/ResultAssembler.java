@@ -1,6 +1,7 @@
 package io.benchlab.runner.run;
 
 import io.benchlab.runner.workload.tpcb.KnobCodec;
+import io.benchlab.runner.workload.tpcb.LoadProfile;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.results.ClientCpu;
 import io.benchlab.results.Consistency;
@@ -58,10 +59,11 @@ public final class ResultAssembler {
         Figures all = null;
         Warmup warmup = null;
         if (p.driver() != null && !p.driver().rounds().isEmpty()) {
+            LoadProfile profile = p.config().profile();
             for (RoundOutcome r : p.driver().rounds()) {
-                rounds.add(new Round(r.index(), figures(r, p.config().rateTps())));
+                rounds.add(new Round(r.index(), figures(r, profile.meanTps(r.index()))));
             }
-            all = figures(RoundOutcome.together(p.driver().rounds()), p.config().rateTps());
+            all = figures(RoundOutcome.together(p.driver().rounds()), offeredOverall(profile, p.driver().rounds()));
             warmup = new Warmup(LatencySummary.round3(p.driver().warmupSeconds()), p.driver().warmupCommitted(),
                     p.driver().warmupFailed(), p.driver().warmupMissedStarts(), p.driver().warmupEnded());
         }
@@ -73,6 +75,24 @@ public final class ResultAssembler {
                 p.serverStats());
     }
 
+    /**
+     * The rate the rounds together were offered: their offered rates weighed by their measured
+     * time (one rate, under --rate, as it is); null when unpaced.
+     */
+    static Double offeredOverall(LoadProfile profile, List<RoundOutcome> rounds) {
+        if (!profile.paced()) {
+            return null;
+        }
+        double first = profile.meanTps(rounds.get(0).index());
+        if (rounds.stream().allMatch(r -> profile.meanTps(r.index()) == first)) {
+            return first;
+        }
+        double seconds = rounds.stream().mapToDouble(RoundOutcome::seconds).sum();
+        double offered = rounds.stream().mapToDouble(r -> profile.meanTps(r.index()) * r.seconds()).sum();
+        return seconds > 0 ? LatencySummary.round3(offered / seconds) : first;
+    }
+
+    /** The figures of one measured phase; {@code rateTps}, the rate its schedule offered, null when unpaced. */
     static Figures figures(RoundOutcome r, Double rateTps) {
         PhaseTotals t = r.totals();
         Map<String, Latency> statements = new LinkedHashMap<>();

@@ -24,6 +24,9 @@ final class Warnings {
     /** Listed times per warning before the rest is summed up as "and N more". */
     private static final int LISTED = 5;
 
+    /** How far below the offered rate an interval's achieved one must fall for a missed ramp to name it. */
+    private static final double RAMP_SHORTFALL = 0.1;
+
     private Warnings() {
     }
 
@@ -35,6 +38,8 @@ final class Warnings {
             zeroTps(config, driver.intervals(), out);
             reconnects(driver.intervals(), out);
             missedRate(config, driver, out);
+            missedSteps(config, driver, out);
+            missedRamp(config, driver, out);
             gaps(config, driver.intervals(), out);
             jitCompiling(driver, out);
             trend(config, driver, out);
@@ -83,7 +88,8 @@ final class Warnings {
         IntervalPoint first = null;
         IntervalPoint last = null;
         for (IntervalPoint p : intervals) {
-            boolean due = config.rateTps() == null || config.rateTps() * p.seconds() >= 2;
+            Double offered = p.offeredTps() != null ? p.offeredTps() : config.rateTps();
+            boolean due = offered == null || offered * p.seconds() >= 2;
             boolean zero = p.committed() == 0 && due;
             if (zero && first != null && last.round() == p.round()) {
                 last = p;
@@ -155,6 +161,54 @@ final class Warnings {
                 config.rateTps(), achieved, missed, scheduled)));
     }
 
+    /**
+     * Steps of --rate-steps whose schedule the clients could not keep: the engine (or the client)
+     * could not do that rate. Names each such step; the figure is the offered rate of the first.
+     */
+    private static void missedSteps(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {
+        if (config.rateSteps() == null) {
+            return;
+        }
+        List<String> steps = new ArrayList<>();
+        Double first = null;
+        for (RoundOutcome r : driver.rounds()) {
+            long missed = r.totals().count(Counter.MISSED_STARTS);
+            if (missed > 0) {
+                double offered = config.rateSteps().rate(r.index());
+                first = first == null ? offered : first;
+                long scheduled = r.totals().committed() + r.totals().failed() + missed;
+                steps.add(String.format(Locale.ROOT, "step %d (%.1f tps offered, %.1f achieved, %d of %d starts"
+                        + " missed)", r.index(), offered, r.tps(), missed, scheduled));
+            }
+        }
+        if (first != null) {
+            out.add(new Warning("steps_missed_starts", first, String.format(Locale.ROOT,
+                    "%d of %d steps offered more than the clients could start, so the engine (or the client) could"
+                            + " not do their rate: %s", steps.size(), driver.rounds().size(), listed(steps))));
+        }
+    }
+
+    /**
+     * A --rate-ramp whose schedule the clients could not keep: how much of it never started, and
+     * where the achieved rate first fell a tenth below the offered one.
+     */
+    private static void missedRamp(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {
+        long missed = sum(driver, r -> r.totals().count(Counter.MISSED_STARTS));
+        if (config.rateRamp() == null || missed == 0) {
+            return;
+        }
+        long scheduled = missed + sum(driver, r -> r.totals().committed() + r.totals().failed());
+        IntervalPoint behind = driver.intervals().stream()
+                .filter(p -> p.offeredTps() != null && p.tps() < (1 - RAMP_SHORTFALL) * p.offeredTps())
+                .findFirst().orElse(null);
+        out.add(new Warning("rate_missed", behind == null ? config.rateRamp().toTps() : behind.offeredTps(),
+                String.format(Locale.ROOT, "the ramp %s tps was not met: %d of %d scheduled transactions never"
+                        + " started%s", config.rateRamp(), missed, scheduled, behind == null ? ""
+                        : String.format(Locale.ROOT, "; the achieved rate first fell %.0f%% below the offered one at"
+                                + " %.1f s, offered %.1f tps, achieved %.1f", 100 * RAMP_SHORTFALL, behind.t(),
+                                behind.offeredTps(), behind.tps()))));
+    }
+
     /** Intervals much longer than asked for: the collector could not keep time, so the series has holes. */
     private static void gaps(WorkloadConfig config, List<IntervalPoint> intervals, List<Warning> out) {
         double limit = Defaults.WARN_GAP_FACTOR * config.interval().toNanos() / 1e9;
@@ -197,10 +251,10 @@ final class Warnings {
      * tps trending up or down through the measured phase: the rounds do not measure one steady
      * state. Mann-Kendall over the intervals in order (rounds one after another) at p 0.001, and
      * a fitted change of at least {@link Defaults#WARN_TREND_CHANGE}; see {@link MannKendall} for
-     * its false alarms. Not under --rate, where tps follows the schedule.
+     * its false alarms. Not under a schedule (--rate, --rate-steps, --rate-ramp), where tps follows it.
      */
     private static void trend(WorkloadConfig config, DriverOutcome driver, List<Warning> out) {
-        if (config.rateTps() != null) {
+        if (config.paced()) {
             return;
         }
         double shortest = config.interval().toNanos() / 2e9;

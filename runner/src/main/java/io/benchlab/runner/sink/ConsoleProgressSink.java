@@ -23,9 +23,10 @@ public final class ConsoleProgressSink implements ResultSink {
         } else {
             // A round's last interval can be a short tail: to the millisecond, it does not read as a repeat.
             String t = String.format(Locale.ROOT, p.seconds() < 0.9 * intervalSeconds ? "%9.3fs" : "%7.1fs  ", p.t());
-            out.printf(Locale.ROOT, "round %d  %s  tps %10.1f  p50 %8.3f ms  p99 %8.3f ms  failed %d%s%n",
-                    p.round(), t, p.tps(), p.p50Ms(), p.p99Ms(), p.failed(),
-                    p.reconnects() == 0 ? "" : "  reconnects " + p.reconnects());
+            out.printf(Locale.ROOT, "round %d  %s  tps %10.1f%s  p50 %8.3f ms  p99 %8.3f ms  failed %d%s%n",
+                    p.round(), t, p.tps(), p.offeredTps() == null ? ""
+                            : String.format(Locale.ROOT, " of %.1f offered", p.offeredTps()),
+                    p.p50Ms(), p.p99Ms(), p.failed(), p.reconnects() == 0 ? "" : "  reconnects " + p.reconnects());
         }
         out.flush();
     }

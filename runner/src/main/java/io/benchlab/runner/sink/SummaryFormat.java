@@ -13,6 +13,9 @@ import java.util.Locale;
 /** The human summary printed when a run ends; the JSON result is the record, this is the view. */
 public final class SummaryFormat {
 
+    /** The result's knob of --rate-steps: with it, each round is a step and gets a line of its own. */
+    private static final String STEPS = "rate_steps";
+
     private SummaryFormat() {
     }
 
@@ -38,7 +41,11 @@ public final class SummaryFormat {
                     r.warmup().committed(), r.warmup().missedStarts() == 0 ? ""
                             : ", " + r.warmup().missedStarts() + " scheduled starts dropped at its end"));
         }
-        if (r.rounds().size() > 1) {
+        if (r.knobs().get(STEPS) != null) {
+            for (Round round : r.rounds()) {
+                line(b, "step " + round.index(), step(round.figures()));
+            }
+        } else if (r.rounds().size() > 1) {
             for (Round round : r.rounds()) {
                 line(b, "round " + round.index(), String.format(Locale.ROOT, "tps %.1f  p99 %.3f ms",
                         round.figures().tps(), round.figures().latency().p99Ms()));
@@ -101,13 +108,34 @@ public final class SummaryFormat {
     }
 
     private static String workload(Knobs k) {
-        String length = k.durationSeconds() != null
-                ? String.format(Locale.ROOT, "%.1f s", k.durationSeconds())
+        Object profileLength = k.get("step_duration_seconds") != null ? k.get("step_duration_seconds")
+                : k.get("ramp_duration_seconds");
+        Double seconds = profileLength != null ? Double.valueOf(((Number) profileLength).doubleValue())
+                : k.durationSeconds();
+        String length = seconds != null
+                ? String.format(Locale.ROOT, "%.1f s", seconds)
                 : k.transactionsPerClient() + " tx/client";
         return String.format(Locale.ROOT, "tpcb scale %d%s, %d clients, %s x %d round(s), %s, %s, %s%s%s, seed %d",
                 k.scale(), k.scaleFollowsClients() ? " (one branch per client)" : "", k.clients(), length, k.rounds(), k.text("distribution"), k.text("statements"),
                 k.flag("autocommit") ? "autocommit" : "explicit tx", k.flag("select_only") ? ", select-only" : "",
-                k.rateTps() == null ? "" : String.format(Locale.ROOT, ", rate %.1f tps", k.rateTps()), k.seed());
+                rate(k), k.seed());
+    }
+
+    /** One step of --rate-steps: what it offered, what it achieved, what it missed, how fast and how many failed. */
+    static String step(Figures f) {
+        return String.format(Locale.ROOT, "offered %.1f  achieved %.1f tps  missed starts %d  p50 %.3f  p99 %.3f ms"
+                        + "  failed %d", f.schedule().targetTps(), f.tps(), f.schedule().missedStarts(),
+                f.latency().p50Ms(), f.latency().p99Ms(), f.failed());
+    }
+
+    private static String rate(Knobs k) {
+        if (k.rateTps() != null) {
+            return String.format(Locale.ROOT, ", rate %.1f tps", k.rateTps());
+        }
+        if (k.get(STEPS) != null) {
+            return ", rate steps " + k.text(STEPS) + " tps";
+        }
+        return k.get("rate_ramp") == null ? "" : ", rate ramp " + k.text("rate_ramp") + " tps";
     }
 
     private static String latency(Latency l) {

@@ -165,7 +165,7 @@ class GoldenResultTest {
                     worker.drainInto(interval);
                 }
                 total.add(interval);
-                intervals.add(IntervalSummary.of(round, k * INTERVAL_SECONDS, INTERVAL_SECONDS, interval));
+                intervals.add(IntervalSummary.of(round, k * INTERVAL_SECONDS, INTERVAL_SECONDS, interval, null));
             }
             rounds.add(new RoundOutcome(round, ROUND_SECONDS[round - 1], total,
                     new Memory(120_000_000L + round * 65_536L, 400_000_000L + round * 1_048_576L)));

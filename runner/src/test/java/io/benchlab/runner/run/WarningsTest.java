@@ -151,6 +151,26 @@ class WarningsTest {
                 + " achieved, 8000 of 20000 scheduled transactions never started");
     }
 
+    /** A ramp's missed starts, and where the achieved rate first fell a tenth below the offered one. */
+    @Test
+    void aMissedRampSaysWhereTheAchievedRateFellBehind() {
+        WorkloadConfig ramp = new TestWorkload().scale(4).clients(4).duration(Duration.ofSeconds(10))
+                .warmup(Duration.ZERO).set("rateRamp", "100..300").seed(1).serverStats(WorkloadConfig.Sampling.OFF)
+                .build();
+        List<IntervalPoint> points = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            double offered = 100 + 20 * (i - 0.5);
+            long committed = (long) Math.min(offered, 200);
+            points.add(IntervalPoint.of(1, i, 1.0).committed(committed).tps(committed).offeredTps(offered).build());
+        }
+        Map<String, Warning> w = warnings(ramp, round(10.5, 1_800, 0, 0, 0, 200), points, null);
+        assertThat(w).containsOnlyKeys("rate_missed");
+        assertThat(w.get("rate_missed").figure()).as("the offered rate there").isEqualTo(230.0);
+        assertThat(w.get("rate_missed").message()).isEqualTo("the ramp 100..300 tps was not met: 200 of 2000"
+                + " scheduled transactions never started; the achieved rate first fell 10% below the offered one at"
+                + " 7.0 s, offered 230.0 tps, achieved 200.0");
+    }
+
     @Test
     void intervalsMuchLongerThanAskedForAreGaps() {
         List<IntervalPoint> points = steady(3);

@@ -2,13 +2,17 @@ package io.benchlab.runner.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.results.Figures;
 import io.benchlab.results.IntervalPoint;
+import io.benchlab.results.RunResult;
+import io.benchlab.results.SampleResults;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** How the console reads: the product named once, and a round's short last interval not printed as a repeat. */
+/** How the console reads: the product named once, a round's short last interval not printed as a repeat, what a schedule offered. */
 class ProgressAndSummaryTest {
 
     @Test
@@ -32,5 +36,29 @@ class ProgressAndSummaryTest {
         String[] lines = text.toString().split("\n");
         assertThat(lines[0]).startsWith("round 1     10.0s    tps");
         assertThat(lines[1]).startsWith("round 1     10.003s  tps").endsWith("reconnects 2");
+    }
+
+    @Test
+    void underAScheduleEachIntervalShowsWhatWasOffered() {
+        StringWriter text = new StringWriter();
+        new ConsoleProgressSink(new PrintWriter(text), Duration.ofSeconds(1)).onInterval(Phase.MEASURED,
+                IntervalPoint.of(2, 3.0, 1.0).committed(90).tps(90).offeredTps(120.0).build());
+        assertThat(text.toString()).contains("tps       90.0 of 120.0 offered  p50");
+    }
+
+    /** Under --rate-steps a line per step: offered, achieved, missed starts, p50/p99, failures. */
+    @Test
+    void theSummaryOfAStepLoadHasALinePerStep() {
+        RunResult f = SampleResults.full();
+        RunResult steps = new RunResult(f.schemaVersion(), f.runId(), f.status(), f.cause(), f.warnings(),
+                f.timestamps(), f.knobs().with("rate_tps", null).with("rate_steps", "1500,3000"), f.engine(),
+                f.environment(), f.placement(), f.load(), f.warmup(), f.figures(), f.rounds(), f.intervals(),
+                f.consistency(), f.serverStats());
+        String summary = SummaryFormat.format(steps, null);
+        Figures first = f.rounds().get(0).figures();
+        assertThat(summary).contains(String.format(Locale.ROOT, "step 1             offered 1500.0  achieved %.1f tps"
+                + "  missed starts %d  p50 %.3f  p99 %.3f ms  failed %d", first.tps(), first.schedule().missedStarts(),
+                first.latency().p50Ms(), first.latency().p99Ms(), first.failed()));
+        assertThat(summary).contains("step 2 ").doesNotContain("round 1 ").contains("rate steps 1500,3000 tps");
     }
 }

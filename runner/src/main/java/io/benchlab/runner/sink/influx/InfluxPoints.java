@@ -52,10 +52,14 @@ public final class InfluxPoints {
     public static List<String> interval(RunIdentity id, IntervalPoint p, Instant roundMeasuredStart) {
         Instant end = roundMeasuredStart.plusNanos(Math.round(p.t() * 1e9));
         List<String> lines = new ArrayList<>();
-        lines.add(intervalPoint(id, p, TRANSACTION, end, p.committed(), p.tps(), p.p50Ms(), p.p90Ms(), p.p95Ms(), p.p99Ms(),
-                p.p999Ms(), p.maxMs())
-                .addField("failed", p.failed()).addField("retried", p.retried()).addField("reconnects", p.reconnects())
-                .toLineProtocol());
+        Point transaction = intervalPoint(id, p, TRANSACTION, end, p.committed(), p.tps(), p.p50Ms(), p.p90Ms(),
+                p.p95Ms(), p.p99Ms(), p.p999Ms(), p.maxMs())
+                .addField("failed", p.failed()).addField("retried", p.retried()).addField("reconnects", p.reconnects());
+        if (p.offeredTps() != null) {
+            // Beside tps, so a board shows what the schedule offered against what the clients achieved.
+            transaction.addField("offered_tps", (double) p.offeredTps());
+        }
+        lines.add(transaction.toLineProtocol());
         for (Map.Entry<String, IntervalLatency> e : p.statements().entrySet()) {
             IntervalLatency l = e.getValue();
             double tps = p.seconds() > 0 ? LatencySummary.round3(l.count() / p.seconds()) : 0.0;

@@ -105,6 +105,12 @@ public record KnobSpec(RecordComponent component, Knob declared) {
         if (type.isEnum()) {
             return choice(text);
         }
+        if (type == RateSteps.class) {
+            return RateSteps.parse(option(), text);
+        }
+        if (type == RateRamp.class) {
+            return RateRamp.parse(option(), text);
+        }
         if (type == Duration.class) {
             try {
                 return Durations.parse(text);
@@ -164,10 +170,13 @@ public record KnobSpec(RecordComponent component, Knob declared) {
         return value instanceof Enum<?> e ? label(e) : value.toString();
     }
 
-    /** The value as a result records it: a duration in seconds, an enum by its label. */
+    /** The value as a result records it: a duration in seconds, an enum by its label, a rate profile as its option's text. */
     public Object recordedValue(Object value) {
         if (value instanceof Duration d) {
             return d.toNanos() / 1e9;
+        }
+        if (textual(value.getClass())) {
+            return value.toString();
         }
         return value instanceof Enum<?> e ? label(e) : value;
     }
@@ -191,6 +200,9 @@ public record KnobSpec(RecordComponent component, Knob declared) {
                     .orElseThrow(() -> new BadInputException("the result's " + resultKey() + " '" + label
                             + "' is not one this lab knows"));
         }
+        if (textual(type) && value instanceof String text) {
+            return parse(text);
+        }
         if ((type == int.class || type == Integer.class) && value instanceof Long n) {
             return Math.toIntExact(n);
         }
@@ -201,6 +213,14 @@ public record KnobSpec(RecordComponent component, Knob declared) {
             throw new BadInputException("the result's " + resultKey() + " " + value + " is not a " + type.getSimpleName());
         }
         return value;
+    }
+
+    /**
+     * Whether a knob of TYPE is a value that the option and the result both spell as text
+     * ({@code 1000,2000}, {@code 500..8000}), its {@code toString}, which {@link #parse} reads back.
+     */
+    public static boolean textual(Class<?> type) {
+        return type == RateSteps.class || type == RateRamp.class;
     }
 
     /** An enum's label ({@code label()} where it has one, else its name in lower case, words joined by -). */

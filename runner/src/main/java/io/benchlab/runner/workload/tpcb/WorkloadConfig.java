@@ -55,9 +55,45 @@ public record WorkloadConfig(
                         + " clients run flat out. Under a rate limit latency is measured from each transaction's"
                         + " intended start.")
         Double rateTps,
+        @Knob(label = "TPS,TPS...", optional = true,
+                help = "Offered rates of a stepped load, rising, e.g. 1000,2000,4000: one measured round per step, each"
+                        + " with its own figures, the first after the warm-up, each later one after --step-settle at"
+                        + " its rate; latency timed from each intended start. --rounds is the number of steps. Not with"
+                        + " --rate or --rate-ramp.",
+                result = "Offered rates of a stepped load in tps, comma-separated and rising (\"1000,2000,4000\"):"
+                        + " round i ran at step i's rate, after a settle at that rate (step_settle_seconds) for the"
+                        + " steps after the first, and keeps its own figures (rounds[].figures.schedule). Absent when"
+                        + " the run had no steps.")
+        RateSteps rateSteps,
+        @Knob(label = "TIME", optional = true,
+                help = "Measured length of each step of --rate-steps (default: --duration).",
+                result = "Measured length of each step of rate_steps in seconds; absent when the steps lasted"
+                        + " duration_seconds.")
+        Duration stepDuration,
+        @Knob(label = "TIME", optional = true,
+                help = "Time each step of --rate-steps after the first runs at its rate before it is measured, excluded"
+                        + " from every figure; 0 allowed (default: " + Defaults.STEP_SETTLE + ").",
+                result = "Time in seconds each step of rate_steps after the first ran at its rate before it was"
+                        + " measured, excluded from every figure; present with rate_steps.")
+        Duration stepSettle,
+        @Knob(label = "FROM..TO", optional = true,
+                help = "Offered rate rising linearly from FROM to TO tps over one measured phase of --ramp-duration,"
+                        + " e.g. 500..8000, after a warm-up at FROM; latency timed from each intended start. Not with"
+                        + " --rate or --rate-steps.",
+                result = "A ramp of the offered rate in tps (\"500..8000\"): the one measured phase's rate rose"
+                        + " linearly from the first to the second over ramp_duration_seconds (or duration_seconds);"
+                        + " each interval has its offered_tps. Absent when the run had no ramp.")
+        RateRamp rateRamp,
+        @Knob(label = "TIME", optional = true,
+                help = "Length of the ramp of --rate-ramp, its measured phase, at least two --interval"
+                        + " (default: --duration).",
+                result = "Length in seconds of the ramp of rate_ramp, its measured phase; absent when it lasted"
+                        + " duration_seconds.")
+        Duration rampDuration,
         @Knob(label = "N", defaults = "" + Defaults.ROUNDS, min = 1,
                 help = "Measured rounds; each is reported, and the run's figures are all of them together; lab compare"
-                        + " needs 5 or more a side (default: ${DEFAULT-VALUE}).",
+                        + " needs 5 or more a side; under --rate-steps one per step, under --rate-ramp one"
+                        + " (default: ${DEFAULT-VALUE}).",
                 result = "Number of measured rounds the run was configured for.")
         int rounds,
         @Knob(label = "N", difference = Knob.Difference.TELL,
@@ -173,7 +209,50 @@ public record WorkloadConfig(
                     + Durations.text(duration) + " round; give at least "
                     + plain(new BigDecimal(1 / seconds(duration)).round(new MathContext(3)).doubleValue()));
         }
-        checkPlannedTime(longestWarmup(warmup), rounds, roundSeconds(duration, transactionsPerClient, clients, rateTps));
+        LoadProfileCheck.check(new LoadProfileCheck.Given(rateTps, rateSteps, stepDuration, stepSettle, rateRamp,
+                rampDuration, duration, transactionsPerClient, rounds, interval));
+        stepSettle = rateSteps != null && stepSettle == null ? Durations.parse(Defaults.STEP_SETTLE) : stepSettle;
+        rounds = rateSteps != null ? rateSteps.count() : rounds;
+        checkPlannedTime(longestWarmup(warmup), rounds, roundSeconds(measuredLength(duration, stepDuration,
+                rampDuration), transactionsPerClient, clients, rateTps), stepSettle);
+    }
+
+    /** True when a schedule paces the clients: --rate, --rate-steps or --rate-ramp. */
+    public boolean paced() {
+        return rateTps != null || rateSteps != null || rateRamp != null;
+    }
+
+    /** The offered rates of the run: constant, stepped, ramped or none. */
+    public LoadProfile profile() {
+        if (rateSteps != null) {
+            return LoadProfile.steps(rateSteps, stepSettle);
+        }
+        if (rateRamp != null) {
+            return LoadProfile.ramp(rateRamp, seconds(measuredLength()));
+        }
+        return rateTps != null ? LoadProfile.constant(rateTps) : LoadProfile.UNPACED;
+    }
+
+    /**
+     * The length of each measured round of a timed run: the step's (--step-duration), the ramp's
+     * (--ramp-duration) or --duration; null for a per-client count.
+     */
+    public Duration measuredLength() {
+        return measuredLength(duration, stepDuration, rampDuration);
+    }
+
+    private static Duration measuredLength(Duration duration, Duration stepDuration, Duration rampDuration) {
+        return stepDuration != null ? stepDuration : rampDuration != null ? rampDuration : duration;
+    }
+
+    /**
+     * The longest the run's clients may take: the warm-up, every round, and the settles between
+     * steps; a round of a per-client count counts as UNKNOWN_ROUND.
+     */
+    public Duration plannedTime(Duration unknownRound) {
+        Duration round = measuredLength() != null ? measuredLength() : unknownRound;
+        Duration settles = stepSettle == null ? Duration.ZERO : stepSettle.multipliedBy(rounds - 1);
+        return longestWarmup().plus(round.multipliedBy(rounds)).plus(settles);
     }
 
     /**
@@ -238,7 +317,8 @@ public record WorkloadConfig(
     }
 
     private WorkloadConfig withDriver(ClientDriver chosen) {
-        return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rounds, seed,
+        return new WorkloadConfig(scale, clients, duration, transactionsPerClient, warmup, rateTps, rateSteps,
+                stepDuration, stepSettle, rateRamp, rampDuration, rounds, seed,
                 distribution, statements, autocommit, isolation, selectOnly, maxTries, interval, loadBatchSize, init,
                 statementTimeout, serverStats, chosen);
     }
@@ -251,12 +331,16 @@ public record WorkloadConfig(
         return rateTps == null ? 0 : (double) transactionsPerClient * clients / rateTps;
     }
 
-    private static void checkPlannedTime(Duration warmup, int rounds, double roundSeconds) {
-        double planned = seconds(warmup) + rounds * roundSeconds;
+    /** Refuses a run whose warm-up, rounds and settles between steps (STEP_SETTLE, null: none) outlast the most. */
+    private static void checkPlannedTime(Duration warmup, int rounds, double roundSeconds, Duration stepSettle) {
+        double settles = stepSettle == null ? 0 : (rounds - 1) * seconds(stepSettle);
+        double planned = seconds(warmup) + rounds * roundSeconds + settles;
         if (planned > seconds(Defaults.MAX_DURATION)) {
             throw new BadInputException(String.format(Locale.ROOT,
-                    "the run would take %.1f days (--warmup plus --rounds %d x %.1f hours); the most is %s",
-                    planned / 86_400, rounds, roundSeconds / 3_600, Durations.text(Defaults.MAX_DURATION)));
+                    "the run would take %.1f days (--warmup plus --rounds %d x %.1f hours%s); the most is %s",
+                    planned / 86_400, rounds, roundSeconds / 3_600,
+                    settles == 0 ? "" : String.format(Locale.ROOT, " plus %.1f hours of --step-settle", settles / 3_600),
+                    Durations.text(Defaults.MAX_DURATION)));
         }
     }
 

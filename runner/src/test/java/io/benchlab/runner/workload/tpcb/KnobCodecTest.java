@@ -54,6 +54,17 @@ class KnobCodecTest {
                 "--statement-timeout", "1500ms", "--init", "--driver", "jdbc"));
     }
 
+    /** A stepped load, with every option of its own. */
+    static WorkloadConfig bySteps() {
+        return parse(List.of("--rate-steps", "50,100.5,200", "--step-duration", "2s", "--step-settle", "0s",
+                "--warmup", "1s", "--seed", "5", "--driver", "jdbc"));
+    }
+
+    /** A ramp, with every option of its own. */
+    static WorkloadConfig byRamp() {
+        return parse(List.of("--rate-ramp", "100..300", "--ramp-duration", "3s", "--interval", "500ms", "--seed", "6", "--driver", "jdbc"));
+    }
+
     @Test
     void everyKnobIsAnOptionOfTheRunnerAsDeclaredAndAKnobOfTheResult() {
         CommandLine cli = new CommandLine(new Holder());
@@ -81,7 +92,7 @@ class KnobCodecTest {
     @Test
     void everyKnobChangedOnItsOwnComesBackFromTheArgumentsAndTheResult() {
         Set<String> covered = new LinkedHashSet<>();
-        for (WorkloadConfig base : List.of(byDuration(), byCount())) {
+        for (WorkloadConfig base : List.of(byDuration(), byCount(), bySteps(), byRamp())) {
             for (KnobSpec knob : KnobSpec.all()) {
                 for (Object value : otherValues(knob.type(), knob.value(base))) {
                     WorkloadConfig changed = with(base, knob, value);
@@ -173,6 +184,12 @@ class KnobCodecTest {
             // null: the warm-up lasts until the client is warm (a config refuses it for the others).
             return current == null ? List.of(Duration.ofSeconds(2))
                     : Arrays.asList(((Duration) current).plusMillis(250), ((Duration) current).plusNanos(500), null);
+        }
+        if (type == RateSteps.class) {
+            return List.of(new RateSteps(current == null ? List.of(40.0, 80.0) : List.of(60.0, 120.0, 240.0, 480.0)));
+        }
+        if (type == RateRamp.class) {
+            return List.of(current == null ? new RateRamp(50, 75.5) : new RateRamp(150, 600));
         }
         throw new AssertionError("a knob of type " + type + ": teach this test its values");
     }

@@ -66,7 +66,8 @@ class KnobSchemaTest {
     void whatTheCodecRecordsIsValidAndUsesEveryKnobOfTheSchema() throws IOException {
         RunResult f = SampleResults.full();
         Set<String> used = new TreeSet<>();
-        for (WorkloadConfig c : List.of(KnobCodecTest.byDuration(), KnobCodecTest.byCount())) {
+        for (WorkloadConfig c : List.of(KnobCodecTest.byDuration(), KnobCodecTest.byCount(),
+                KnobCodecTest.bySteps(), KnobCodecTest.byRamp())) {
             RunResult r = new RunResult(f.schemaVersion(), f.runId(), f.status(), null, f.warnings(), f.timestamps(),
                     KnobCodec.knobs(c), f.engine(), f.environment(), f.placement(), f.load(), f.warmup(), f.figures(),
                     f.rounds(), f.intervals(), f.consistency(), f.serverStats());
