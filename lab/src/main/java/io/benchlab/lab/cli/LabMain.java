@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.OptionSpec;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "benchlab: reproducible TPC-B benchmarks of database engines.",
-        subcommands = {LabRunCommand.class, SweepCommand.class, NightlyCommand.class, CompareCommand.class, RerunCommand.class,
+        subcommands = {LabRunCommand.class, SweepCommand.class, CapacityCommand.class, NightlyCommand.class, CompareCommand.class, RerunCommand.class,
                 ReportCommand.class, HistoryCommand.class, StackCommand.class, CleanCommand.class, EnginesCommand.class,
                 ResultFrameCommand.class, MergeCommand.class,
                 CommandLine.HelpCommand.class})
