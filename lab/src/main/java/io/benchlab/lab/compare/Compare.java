@@ -90,5 +90,13 @@ public final class Compare {
             throw new BadInputException(r.runId() + " has no figures to compare (status " + r.status().json()
                     + (r.cause() == null ? "" : ": " + r.cause()) + ")");
         }
+        // Compare takes a run's rounds as samples of one quantity; a load profile's rounds (or its one
+        // ramp) ran at different offered rates, so their spread is the profile's, not noise.
+        if (r.knobs().get("rate_steps") != null || r.knobs().get("rate_ramp") != null) {
+            throw new BadInputException("refusing to compare " + r.runId() + ": it ran a load profile ("
+                    + (r.knobs().get("rate_steps") != null ? "--rate-steps " + r.knobs().get("rate_steps")
+                    : "--rate-ramp " + r.knobs().get("rate_ramp")) + "), whose rounds ran at different rates;"
+                    + " compare runs of one --rate, or find the capacity with lab capacity");
+        }
     }
 }

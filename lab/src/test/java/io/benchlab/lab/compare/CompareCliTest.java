@@ -55,6 +55,16 @@ class CompareCliTest {
     }
 
     @Test
+    void aLoadProfilesRoundsAreNotSamplesOfOneRate() throws IOException {
+        String a = file("a.json", run("run-a", TPS, MS, MS));
+        String stepped = file("s.json", run("run-s", Runs.KNOBS.with("rate_steps", "100,200"), Map.of(), TPS, MS, MS, 0));
+        lab("compare", a, stepped).assertBadInputLine("refusing to compare run-s: it ran a load profile (--rate-steps"
+                + " 100,200), whose rounds ran at different rates");
+        String ramp = file("r.json", run("run-r", Runs.KNOBS.with("rate_ramp", "100..400"), Map.of(), TPS, MS, MS, 0));
+        lab("compare", ramp, a).assertBadInputLine("(--rate-ramp 100..400)");
+    }
+
+    @Test
     void aRegressionExitsOneAndSaysWhich() throws IOException {
         CliCapture.Outcome o = lab("compare", file("a.json", run("run-a", TPS, MS, MS)),
                 file("b.json", run("run-b", TPS, MS, MS)), file("c.json", run("run-c", times(TPS, 0.5), MS, MS)));
