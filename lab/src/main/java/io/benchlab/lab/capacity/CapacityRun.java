@@ -70,12 +70,8 @@ public final class CapacityRun {
     public static int run(Backend backend, RunSpec spec, Ask ask, String capacityId, Path capacityFile,
                           PrintWriter out, PrintWriter err) throws Exception {
         StepJudge judge = StepJudge.of(ask.objectives());
-        StepJudge.requireRounds(spec.workload().rounds(), CapacityDefaults.ALPHA);
+        check(spec);
         WorkloadConfig steps = spec.workload();
-        if (steps.rateTps() != null || steps.rateSteps() != null || steps.rateRamp() != null) {
-            throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
-                    + " (not --rate, --rate-steps or --rate-ramp)");
-        }
         String started = Instant.now().toString();
         Path dir = capacityFile.toAbsolutePath().getParent();
         Progress progress = new Progress(err, spec.output().quiet());
@@ -119,6 +115,31 @@ public final class CapacityRun {
             Status status = series.stopped() ? Status.INTERRUPTED : cause != null ? Status.FAILED : Status.OK;
             return end(log, status, series.stopped() ? "stopped before the search ended" : cause, capacityFile, out);
         }
+    }
+
+    /** Refuses a SPEC whose steps cannot make a search: too few rounds for the step test, or a rate of its own. */
+    public static void check(RunSpec spec) {
+        StepJudge.requireRounds(spec.workload().rounds(), CapacityDefaults.ALPHA);
+        WorkloadConfig steps = spec.workload();
+        if (steps.rateTps() != null || steps.rateSteps() != null || steps.rateRamp() != null) {
+            throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
+                    + " (not --rate, --rate-steps or --rate-ramp)");
+        }
+    }
+
+    /**
+     * SPEC with a step's rounds and their length at the search's defaults unless given (ROUNDS_GIVEN,
+     * DURATION_GIVEN): enough rounds for the step test, short enough for a search of many steps.
+     */
+    public static RunSpec withStepDefaults(RunSpec spec, boolean roundsGiven, boolean durationGiven) {
+        WorkloadConfig w = spec.workload();
+        if (!roundsGiven) {
+            w = KnobCodec.with(w, "rounds", CapacityDefaults.ROUNDS);
+        }
+        if (!durationGiven && w.transactionsPerClient() == null) {
+            w = KnobCodec.with(w, "duration", Duration.ofMillis(Math.round(CapacityDefaults.ROUND_SECONDS * 1000)));
+        }
+        return new RunSpec(spec.engine(), spec.profile(), spec.target(), w, spec.output(), spec.timeout(), spec.influx());
     }
 
     private static SearchPlan plan(Ask ask, Double flatOut) {

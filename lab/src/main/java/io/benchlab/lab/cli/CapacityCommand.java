@@ -8,10 +8,7 @@ import io.benchlab.lab.pipeline.PlannedRun;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.VersionProvider;
 import io.benchlab.runner.core.BadInputException;
-import io.benchlab.runner.workload.tpcb.KnobCodec;
-import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,23 +62,12 @@ final class CapacityCommand implements Callable<Integer> {
         ParseResult parsed = commandSpec.commandLine().getParseResult();
         CapacityRun.Ask ask = new CapacityRun.Ask(Objective.parseAll(slos), ratio(precision), startRate, maxSteps);
         PlannedRun run = options.plan(parsed);
-        RunSpec spec = withStepDefaults(run.spec(), parsed);
+        RunSpec spec = CapacityRun.withStepDefaults(run.spec(), parsed.hasMatchedOption("--rounds"),
+                parsed.hasMatchedOption("--duration"));
         String capacityId = CapacityRun.nextId(spec.engine().name());
         Path file = CapacityRun.file(spec.output().file(), Path.of(Defaults.RESULTS_DIR), capacityId);
         return CapacityRun.run(run.backend(), spec, ask, capacityId, file, commandSpec.commandLine().getOut(),
                 commandSpec.commandLine().getErr());
-    }
-
-    /** A step's rounds and their length are the search's defaults unless given: enough rounds for the step test. */
-    private static RunSpec withStepDefaults(RunSpec spec, ParseResult parsed) {
-        WorkloadConfig w = spec.workload();
-        if (!parsed.hasMatchedOption("--rounds")) {
-            w = KnobCodec.with(w, "rounds", CapacityDefaults.ROUNDS);
-        }
-        if (!parsed.hasMatchedOption("--duration") && w.transactionsPerClient() == null) {
-            w = KnobCodec.with(w, "duration", Duration.ofMillis(Math.round(CapacityDefaults.ROUND_SECONDS * 1000)));
-        }
-        return new RunSpec(spec.engine(), spec.profile(), spec.target(), w, spec.output(), spec.timeout(), spec.influx());
     }
 
     /** "5%" or "0.05". */

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 @Command(versionProvider = VersionProvider.class, name = "nightly", mixinStandardHelpOptions = true,
         description = {"Run every cell of a nightly plan (engines x profiles x client counts, and a canary) as lab run"
-                + " would, keep each result in the night's folder, judge each cell against its earlier nights and"
+                + " would (a capacity cell as lab capacity would), keep each result in the night's folder, judge each cell against its earlier nights and"
                 + " write the night's report (report.md and report.html).",
             "A night started again keeps the cells that had finished. Exit 0 when every cell passes, 1 when one"
                 + " regressed or failed, 2 for a bad plan (nothing runs)."})

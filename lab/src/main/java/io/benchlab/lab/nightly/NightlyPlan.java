@@ -8,6 +8,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.benchlab.lab.LabDefaults;
+import io.benchlab.lab.capacity.CapacityDefaults;
+import io.benchlab.lab.capacity.CapacityRun;
+import io.benchlab.lab.capacity.Objective;
 import io.benchlab.results.JsonSchemas;
 import io.benchlab.runner.core.BadInputException;
 import java.io.IOException;
@@ -21,8 +24,9 @@ import java.util.TreeMap;
 
 /**
  * A nightly plan (YAML, checked against {@code nightly-plan.schema.json}): its cells, expanded
- * engines x profiles x client counts, each with lab run's arguments, the canary last; and how the
- * cells are judged. A bad plan is one line of bad input, before anything runs.
+ * engines x profiles x client counts, each with lab run's arguments (and, in a group with
+ * {@code capacity:}, what its capacity search is asked), the canary last; and how the cells are
+ * judged. A bad plan is one line of bad input, before anything runs.
  */
 public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thresholdPercent, double latencyFloorMs) {
 
@@ -56,18 +60,20 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
         List<Cell> cells = new ArrayList<>();
         for (JsonNode group : plan.get("cells")) {
             Map<String, JsonNode> options = merged(plan.get("options"), group.get("options"));
+            CapacityRun.Ask capacity = capacity(file, group.get("capacity"));
             for (JsonNode engine : group.get("engines")) {
                 for (JsonNode profile : profiles(group)) {
                     for (JsonNode clients : group.get("clients")) {
                         cells.add(cell(engine.asText(), profile.isNull() ? null : profile.asText(), clients.asInt(), false,
-                                setup(group), options));
+                                setup(group), options, capacity));
                     }
                 }
             }
         }
         JsonNode canary = plan.get("canary");
         cells.add(cell(canary.get("engine").asText(), canary.has("profile") ? canary.get("profile").asText() : null,
-                canary.get("clients").asInt(), true, setup(canary), merged(plan.get("options"), canary.get("options"))));
+                canary.get("clients").asInt(), true, setup(canary), merged(plan.get("options"), canary.get("options")),
+                null));
         JsonNode judge = plan.path("judge");
         return new NightlyPlan(cells, judge.path("nights").asInt(LabDefaults.NIGHTLY_NIGHTS),
                 judge.path("alpha").asDouble(LabDefaults.COMPARE_ALPHA),
@@ -99,9 +105,30 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
         return new Cell.Setup(cell.has("engine-version") ? cell.get("engine-version").asText() : null, settings);
     }
 
+    /**
+     * A group's capacity: (null: its cells are runs), read as lab capacity reads --slo, --precision,
+     * --start-rate and --max-steps; an objective that does not parse is the plan's bad input.
+     */
+    private static CapacityRun.Ask capacity(Path file, JsonNode capacity) {
+        if (capacity == null) {
+            return null;
+        }
+        List<String> slo = new ArrayList<>();
+        capacity.get("slo").forEach(o -> slo.add(o.asText()));
+        try {
+            return new CapacityRun.Ask(Objective.parseAll(slo),
+                    capacity.path("precision").asDouble(CapacityDefaults.PRECISION),
+                    capacity.has("start-rate") ? capacity.get("start-rate").asDouble() : null,
+                    capacity.path("max-steps").asInt(CapacityDefaults.MAX_STEPS));
+        } catch (BadInputException e) {
+            throw new BadInputException("plan " + file + ": capacity: " + e.getMessage());
+        }
+    }
+
+    /** A capacity cell's steps need no options.rounds: lab capacity's step defaults fill them in (see Nightly). */
     private static Cell cell(String engine, String profile, int clients, boolean canary, Cell.Setup setup,
-                             Map<String, JsonNode> options) {
-        if (!options.containsKey("rounds")) {
+                             Map<String, JsonNode> options, CapacityRun.Ask capacity) {
+        if (!options.containsKey("rounds") && capacity == null) {
             throw new BadInputException("plan: the cells need options.rounds (at least 5: the regression tests need"
                     + " rounds to tell a change from noise)");
         }
@@ -123,7 +150,7 @@ public record NightlyPlan(List<Cell> cells, int nights, double alpha, double thr
                 args.addAll(List.of("--" + name, value.asText()));
             }
         });
-        return new Cell(engine, profile, clients, canary, setup, args);
+        return new Cell(engine, profile, clients, canary, setup, args, capacity);
     }
 
     /** A null entry: the engine's default profile. */

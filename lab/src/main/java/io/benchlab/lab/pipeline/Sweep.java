@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Runs planned points one after another, each through {@link RunPipeline} as {@code lab run} would,
- * so that each keeps its own result file. A point that fails or throws does not stop the others; a
- * signal stops the sweep once the point it cut into has written its result. One table ends it.
+ * Runs planned points one after another, each through {@link RunPipeline} as {@code lab run} would
+ * (or as another {@link SweepPoint} runs itself), so that each keeps its own result file. A point
+ * that fails or throws does not stop the others; a signal stops the sweep once the point it cut
+ * into has written its result. One table ends it.
  */
 public final class Sweep {
 
@@ -45,17 +46,18 @@ public final class Sweep {
      * {@code command} starts a point's error line) and gives the rows to {@code atEnd} (a table, a
      * report) while a signal still holds the JVM.
      */
-    public static List<SweepRow> each(List<PlannedRun> points, String command, String what, Path resultsDir,
+    public static List<SweepRow> each(List<? extends SweepPoint> points, String command, String what, Path resultsDir,
                                       PrintWriter out, PrintWriter err, Consumer<List<SweepRow>> atEnd) {
         List<SweepRow> rows = new ArrayList<>();
         try (StopHook signals = StopHook.install("benchlab-sweep-stop", () -> { }, SIGNAL_HOLD)) {
-            for (PlannedRun point : points) {
+            for (SweepPoint point : points) {
                 if (signals.signalled()) {
-                    rows.add(SweepRow.notRun(point, "stopped before it ran"));
+                    rows.add(SweepRow.notRun(point.planned(), "stopped before it ran"));
                     continue;
                 }
-                Progress progress = new Progress(err, point.spec().output().quiet());
-                progress.lab("%s %d of %d: %s", what, rows.size() + 1, points.size(), SweepRow.label(point));
+                Progress progress = new Progress(err, point.planned().spec().output().quiet());
+                progress.lab("%s %d of %d: %s", what, rows.size() + 1, points.size(),
+                        SweepRow.label(point.planned()));
                 rows.add(runPoint(command, point, resultsDir, out, err));
             }
             atEnd.accept(rows);
@@ -63,16 +65,16 @@ public final class Sweep {
         return rows;
     }
 
-    private static SweepRow runPoint(String command, PlannedRun point, Path resultsDir, PrintWriter out,
+    private static SweepRow runPoint(String command, SweepPoint point, Path resultsDir, PrintWriter out,
                                      PrintWriter err) {
         try {
-            return SweepRow.of(point, RunPipeline.run(point.backend(), point.spec(), resultsDir, out, err));
+            return point.execute(resultsDir, out, err);
         } catch (Exception e) {
             // What lab run would end on (a Docker API error, a refusal the backend's check made): this point's.
             String why = e.getMessage() == null ? e.toString() : e.getMessage().replaceAll("\\s*[\\r\\n]+\\s*", " ");
-            err.println(command + ": " + SweepRow.label(point) + ": " + why);
+            err.println(command + ": " + SweepRow.label(point.planned()) + ": " + why);
             err.flush();
-            return SweepRow.notRun(point, why);
+            return SweepRow.notRun(point.planned(), why);
         }
     }
 }

@@ -17,6 +17,11 @@ public record SweepRow(String engine, int clients, String status, RunResult resu
                 outcome.exitCode() == ExitCodes.OK);
     }
 
+    /** A point that left a file of another kind than a run's result (a capacity search's document). */
+    public static SweepRow ended(PlannedRun point, String status, Path file, boolean ok) {
+        return new SweepRow(engine(point), clients(point), status, null, file, ok);
+    }
+
     static SweepRow notRun(PlannedRun point, String why) {
         return new SweepRow(engine(point), clients(point), "not run (" + why + ")", null, null, false);
     }

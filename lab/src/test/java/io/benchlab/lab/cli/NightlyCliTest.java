@@ -21,15 +21,15 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * lab nightly on the embedded engines: a bad plan is one line, exit 2 and no night folder; a
- * night judges each cell against the earlier nights, a night started again keeps what finished,
- * and the canary tells drift from a regression.
+ * lab nightly on the embedded engines: a bad plan (a capacity cell's too) is one line, exit 2 and
+ * no night folder; a night judges each cell against the earlier nights, a night started again keeps
+ * what finished, and the canary tells drift from a regression.
  */
 @ResourceLock(Resources.SYSTEM_OUT)
 @ResourceLock(Resources.SYSTEM_ERR)
 class NightlyCliTest {
 
-    private static final String PLAN = """
+    static final String PLAN = """
             version: 1
             options: {backend: embedded, scale: 1, duration: 300ms, warmup: 1s, rounds: 5, quiet: true}
             cells:
@@ -61,7 +61,13 @@ class NightlyCliTest {
                 Arguments.of(PLAN.replace("quiet: true", "db-set: a=1"), "'db-set' is not an option of a plan: a cell"
                         + " says it, as engine-version: and settings:"),
                 Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n  - engines: [hsqldb]\n    clients: [2, 1]"),
-                        "cell hsqldb-memory-c1 is planned twice"));
+                        "cell hsqldb-memory-c1 is planned twice"),
+                // A capacity cell is planned as lab capacity would plan it.
+                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    capacity: {slo: ['p99']}"),
+                        "capacity: --slo 'p99' is not an objective"),
+                Arguments.of(PLAN.replace("clients: [1]", "clients: [1]\n    options: {rate: 100}\n"
+                        + "    capacity: {slo: ['p99<=1ms']}"), "plan: cell hsqldb, 1 client (capacity): lab capacity"
+                        + " offers each step its own rate"));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -165,14 +171,14 @@ class NightlyCliTest {
         assertThat(line(third.out(), "canary-h2-memory-c1")).contains("against 2 nights");
     }
 
-    private static CliCapture.Outcome nightly(Path dir, String plan, String night) throws IOException {
+    static CliCapture.Outcome nightly(Path dir, String plan, String night) throws IOException {
         Path file = dir.resolve("plan.yaml");
         Files.writeString(file, plan);
         return CliCapture.run(LabMain::commandLine, "nightly", "--plan", file.toString(), "--results",
                 dir.resolve("nights").toString(), "--night", night);
     }
 
-    private static String line(String out, String cell) {
+    static String line(String out, String cell) {
         return out.lines().filter(l -> l.startsWith(cell + " ")).findFirst().orElseThrow();
     }
 
