@@ -150,7 +150,7 @@ public final class Nightly {
                     ? judge.judge(p.key(), p.cell().canary(), CellFile.RUN.read(file), file, why,
                             earlier(root, night, p.key(), plan.nights(), CellFile.RUN))
                     : CapacityCellJudge.judge(p.key(), p.cell().canary(), CellFile.CAPACITY.read(file), file, why,
-                            earlier(root, night, p.key(), plan.nights(), CellFile.CAPACITY)));
+                            earlier(root, night, p.key(), plan.nights(), CellFile.CAPACITY), plan.alpha()));
         }
         return Canary.explain(verdicts);
     }

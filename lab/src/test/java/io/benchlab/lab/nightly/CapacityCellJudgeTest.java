@@ -26,19 +26,32 @@ class CapacityCellJudgeTest {
     }
 
     private static CellVerdict judge(CapacityResult tonight, CapacityResult... earlier) {
-        return CapacityCellJudge.judge("cell", false, tonight, Path.of("cell.json"), "no search", List.of(earlier));
+        return CapacityCellJudge.judge("cell", false, tonight, Path.of("cell.json"), "no search", List.of(earlier),
+                0.01);
     }
 
     @Test
-    void intervalsThatOverlapAreNoChangeAndOnesBelowOrAboveAreAVerdict() {
+    void intervalsThatOverlapAreNoChangeAndOnesApartAreAVerdictOnlyBeyondTheNightsSpread() {
         CapacityResult last = night(1000.0, 1050.0, "p99<=10ms");
         assertThat(judge(night(1040.0, 1090.0, "p99<=10ms"), last).verdict()).isEqualTo(Verdict.NO_CHANGE);
-        CellVerdict below = judge(night(900.0, 945.0, "p99<=10ms"), last);
+        // One earlier night says nothing of how far nights stray: apart is inconclusive.
+        CellVerdict alone = judge(night(900.0, 945.0, "p99<=10ms"), last);
+        assertThat(alone.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(alone.cause()).contains("capacity [900, 945] tps lies below [1,000, 1,050] tps on the last night",
+                "too few earlier nights");
+        // Nights that strayed 1,000 to 1,100: 950 is below the last night's, but within their spread.
+        CapacityResult[] wide = {night(1100.0, 1150.0, "p99<=10ms"), night(1000.0, 1050.0, "p99<=10ms"),
+            night(1060.0, 1110.0, "p99<=10ms"), night(1010.0, 1060.0, "p99<=10ms")};
+        CellVerdict within = judge(night(950.0, 995.0, "p99<=10ms"), wide);
+        assertThat(within.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(within.cause()).contains("within what the earlier nights' spread allows");
+        // Far below them all: a regression; far above: an improvement.
+        CellVerdict below = judge(night(600.0, 630.0, "p99<=10ms"), wide);
         assertThat(below.verdict()).isEqualTo(Verdict.REGRESSED);
-        assertThat(below.cause()).contains("capacity [900, 945] tps lies below [1,000, 1,050] tps on the last night");
-        assertThat(judge(night(1100.0, 1150.0, "p99<=10ms"), last).verdict()).isEqualTo(Verdict.IMPROVED);
-        // No pass tonight: the capacity lies below the lowest rate tried, under last night's.
-        assertThat(judge(night(null, 800.0, "p99<=10ms"), last).verdict()).isEqualTo(Verdict.REGRESSED);
+        assertThat(below.cause()).contains("outside what the earlier nights' spread allows (1,0");
+        assertThat(judge(night(1600.0, 1680.0, "p99<=10ms"), wide).verdict()).isEqualTo(Verdict.IMPROVED);
+        // No pass tonight: the capacity lies below the lowest rate tried, far under every night's.
+        assertThat(judge(night(null, 500.0, "p99<=10ms"), wide).verdict()).isEqualTo(Verdict.REGRESSED);
         // No fail last night: it only says the capacity was at least 1,000.
         assertThat(judge(night(1200.0, 1300.0, "p99<=10ms"), night(1000.0, null, "p99<=10ms")).verdict())
                 .isEqualTo(Verdict.NO_CHANGE);
