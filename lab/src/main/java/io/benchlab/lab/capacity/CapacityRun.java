@@ -72,10 +72,7 @@ public final class CapacityRun {
         StepJudge judge = StepJudge.of(ask.objectives());
         StepJudge.requireRounds(spec.workload().rounds(), CapacityDefaults.ALPHA);
         WorkloadConfig steps = spec.workload();
-        if (steps.rateTps() != null || steps.rateSteps() != null || steps.rateRamp() != null) {
-            throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
-                    + " (not --rate, --rate-steps or --rate-ramp)");
-        }
+        requireNoRate(steps);
         String started = Instant.now().toString();
         Path dir = capacityFile.toAbsolutePath().getParent();
         Progress progress = new Progress(err, spec.output().quiet());
@@ -118,6 +115,17 @@ public final class CapacityRun {
             }
             Status status = series.stopped() ? Status.INTERRUPTED : cause != null ? Status.FAILED : Status.OK;
             return end(log, status, series.stopped() ? "stopped before the search ended" : cause, capacityFile, out);
+        }
+    }
+
+    /**
+     * Refuses a rate of the user's: each step has its own. Checked before the step defaults are
+     * applied too, or a --rate-steps list would be refused for disagreeing with the default rounds.
+     */
+    public static void requireNoRate(WorkloadConfig workload) {
+        if (workload.rateTps() != null || workload.rateSteps() != null || workload.rateRamp() != null) {
+            throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
+                    + " (not --rate, --rate-steps or --rate-ramp)");
         }
     }
 

@@ -65,6 +65,7 @@ final class CapacityCommand implements Callable<Integer> {
         ParseResult parsed = commandSpec.commandLine().getParseResult();
         CapacityRun.Ask ask = new CapacityRun.Ask(Objective.parseAll(slos), ratio(precision), startRate, maxSteps);
         PlannedRun run = options.plan(parsed);
+        CapacityRun.requireNoRate(run.spec().workload());
         RunSpec spec = withStepDefaults(run.spec(), parsed);
         String capacityId = CapacityRun.nextId(spec.engine().name());
         Path file = CapacityRun.file(spec.output().file(), Path.of(Defaults.RESULTS_DIR), capacityId);
