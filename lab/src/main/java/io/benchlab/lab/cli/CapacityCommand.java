@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
                 + " schedule.",
             "The answer is an interval: the last rate that passed and the first that failed. It goes to"
                 + " results/<capacity-id>.json (or --output), the steps' results beside it; lab report draws it.",
-            "Exit 0 when the search ended with an answer, 1 when it was stopped or a step could not run."})
+            "Exit 0 when the search ended with an answer, 1 when a step could not run. Ctrl-C or SIGTERM stops the"
+                + " step that runs (its result written as interrupted) and the search (its document written as"
+                + " interrupted, the table printed); the lab then exits 130 or 143, as on a signal."})
 final class CapacityCommand implements Callable<Integer> {
 
     @Spec

@@ -36,17 +36,26 @@ class CapacityReportIT {
     @Test
     void anEmbeddedSearchPassesFailsBracketsAndIsDrawn(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require(dir);
-        // One client, doubling from 2,000 tps: 2,000 passes (one client kept 5,000 at p99 7 ms on a busy
-        // 2-core box, and p99<=200ms is generous), and the ladder reaches 32,000 by step 5 (64,000 by 6), past what
-        // one client keeps on a schedule (under 10,000 here; closed-loop flat out is 42,000): the
-        // backlog is timed from each intended start, so its p99 is far past 200 ms. At 50% precision
-        // the bisection brackets one step after the first fail, or the steps run out (an answer too).
+        // The JIT first: a step's 1 s warm-up leaves a cold JVM compiling through its rounds (63% of the
+        // client's CPU measured in a fresh failsafe JVM, p99 800 ms at 2,000 tps), which the first step
+        // must not pay. A short paced run warms the same paths.
+        CliCapture.Outcome warm = CliCapture.run(LabMain::commandLine, "run", "--engine", "hsqldb", "--clients", "1",
+                "--rate", "4000", "--duration", "2s", "--warmup", "1s", "-q", "-o", dir.resolve("warm.json").toString());
+        assertThat(warm.exitCode()).as("%s", warm).isZero();
+        // One client, doubling from 4,000 tps. The fail is the schedule's: a step offered 1.6 times what
+        // the client does or more misses starts (it catches up for 0.5 s after each round, then drops what
+        // is left: far over the 0.1% a step may miss), and the ladder reaches 32,000 by step 4, 128,000 by
+        // step 6 (one client keeps about 9,000 here warm; closed loop flat out is 42,000). The pass must
+        // hold through this box's stalls (a round's p99 of 434 ms seen at 2,000 tps): p99<=1s, and
+        // 4,000 misses its schedule only where one client keeps under 2,700, a third of this box's.
+        // At 50% precision the bisection brackets one step after the first fail, or the steps run out
+        // (an answer too).
         // --init: the in-memory database is the JVM's, loaded by whatever ran before; the first step
         // loads it again, the later ones find it.
         Path results = dir.resolve("results");
         Path capacityFile = results.resolve("capacity.json");
         CliCapture.Outcome search = CliCapture.run(LabMain::commandLine, "capacity", "--engine", "hsqldb", "--init",
-                "--clients", "1", "--slo", "p99<=200ms", "--start-rate", "2000", "--precision", "50%",
+                "--clients", "1", "--slo", "p99<=1s", "--start-rate", "4000", "--precision", "50%",
                 "--max-steps", "6", "--duration", "1s", "--warmup", "1s", "--interval", "500ms", "-q",
                 "-o", capacityFile.toString());
         assertThat(search.exitCode()).as("%s", search).isZero();
@@ -81,7 +90,7 @@ class CapacityReportIT {
         assertThat(steps).extracting(CapacityStep::index).containsExactly(
                 IntStream.rangeClosed(1, steps.size()).boxed().toArray(Integer[]::new));
         assertThat(steps).extracting(CapacityStep::pass).as("a pass and a fail: %s", table).contains(true, false);
-        assertThat(steps.get(0).pass()).as("the first step, at 2,000 tps: %s", table).isTrue();
+        assertThat(steps.get(0).pass()).as("the first step, at 4,000 tps: %s", table).isTrue();
     }
 
     /** The answer is the interval [last pass, first fail]: the highest pass below the lowest fail. */
@@ -105,7 +114,7 @@ class CapacityReportIT {
             assertThat(Double.parseDouble(cells[1].replace(",", ""))).isCloseTo(s.offeredTps(), within(0.5));
             assertThat(lines.get(s.index())).contains(s.pass() ? " pass " : " FAIL ");
         }
-        assertThat(lines.get(c.steps().size() + 1)).startsWith("capacity ").contains("for p99<=200ms");
+        assertThat(lines.get(c.steps().size() + 1)).startsWith("capacity ").contains("for p99<=1s");
         assertThat(lines.get(c.steps().size() + 2)).isEqualTo("capacity result  " + file);
     }
 
@@ -128,7 +137,7 @@ class CapacityReportIT {
         }
         Element objective = chart.select("g.objective[data-metric=p99]").first();
         assertThat(objective).as("the objective's line").isNotNull();
-        assertThat(Double.parseDouble(objective.attr("data-threshold"))).isEqualTo(200.0);
+        assertThat(Double.parseDouble(objective.attr("data-threshold"))).isEqualTo(1000.0);
         assertThat(objective.select("line")).hasSize(1);
         Element capacity = chart.select("g.capacity").first();
         assertThat(capacity).as("the capacity's band").isNotNull();
