@@ -69,6 +69,10 @@ final class CapacityCommand implements Callable<Integer> {
         PlannedRun run = options.plan(parsed);
         CapacityRun.requireNoRate(run.spec().workload());
         RunSpec spec = withStepDefaults(run.spec(), parsed);
+        if (options.dryRun()) {
+            // The objects the search makes once, and its first step's Job: --dry-run must make nothing.
+            return RunOptions.printManifests(new PlannedRun(run.backend(), spec), commandSpec.commandLine().getOut());
+        }
         String capacityId = CapacityRun.nextId(spec.engine().name());
         Path file = CapacityRun.file(spec.output().file(), Path.of(Defaults.RESULTS_DIR), capacityId);
         return CapacityRun.run(run.backend(), spec, ask, capacityId, file, commandSpec.commandLine().getOut(),

@@ -65,6 +65,20 @@ class CapacityCliTest {
         }
     }
 
+    /** --dry-run is a kubernetes option every run command has: it prints the objects and runs nothing. */
+    @Test
+    void dryRunPrintsTheObjectsAndRunsNoStep(@TempDir Path dir) throws IOException {
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "capacity", "--backend", "kubernetes", "--engine",
+                "postgres", "--slo", "p99<=10ms", "--dry-run", "--kubeconfig", dir.resolve("no-such-kubeconfig").toString(),
+                "-o", dir.resolve("results").resolve("capacity.json").toString());
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat(o.allErr()).isEmpty();
+        assertThat(o.out()).contains("kind: \"Job\"", "kind: \"Pod\"").doesNotContain("capacity result");
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.filter(Files::isRegularFile)).as("nothing written").isEmpty();
+        }
+    }
+
     private static void expectRefused(List<String> args, String expected, Path dir) throws IOException {
         CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, args.toArray(String[]::new));
         assertThat(o.exitCode()).as("%s", o).isEqualTo(2);

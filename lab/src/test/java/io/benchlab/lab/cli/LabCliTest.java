@@ -118,7 +118,7 @@ class LabCliTest {
     @Test
     void anUnknownCommandOrArgumentIsRefusedEvenWithHelp() {
         CliCapture.Outcome unknown = lab("nosuchcommand", "--help");
-        unknown.assertBadInputLine("lab: no such command 'nosuchcommand'; the commands are run, sweep, nightly, compare,"
+        unknown.assertBadInputLine("lab: no such command 'nosuchcommand'; the commands are run, sweep, capacity, nightly, compare,"
                 + " rerun, report, history, stack, clean, engines, merge, help (see --help)");
         assertThat(unknown.allErr()).as("hidden commands are not offered").doesNotContain("result-frame");
         lab("nosuchcommand").assertBadInputLine("nosuchcommand");
