@@ -117,11 +117,18 @@ public final class CapacityRun {
         }
     }
 
-    /** Refuses a SPEC whose steps cannot make a search: too few rounds for the step test, or a rate of its own. */
+    /** Refuses a SPEC whose steps cannot make a search: a rate of its own, or too few rounds for the step test. */
     public static void check(RunSpec spec) {
+        requireNoRate(spec.workload());
         StepJudge.requireRounds(spec.workload().rounds(), CapacityDefaults.ALPHA);
-        WorkloadConfig steps = spec.workload();
-        if (steps.rateTps() != null || steps.rateSteps() != null || steps.rateRamp() != null) {
+    }
+
+    /**
+     * Refuses a rate of the user's: each step has its own. Checked before the step defaults are
+     * applied too, or a --rate-steps list would be refused for disagreeing with the default rounds.
+     */
+    public static void requireNoRate(WorkloadConfig workload) {
+        if (workload.rateTps() != null || workload.rateSteps() != null || workload.rateRamp() != null) {
             throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
                     + " (not --rate, --rate-steps or --rate-ramp)");
         }

@@ -29,7 +29,9 @@ import picocli.CommandLine.Spec;
                 + " schedule.",
             "The answer is an interval: the last rate that passed and the first that failed. It goes to"
                 + " results/<capacity-id>.json (or --output), the steps' results beside it; lab report draws it.",
-            "Exit 0 when the search ended with an answer, 1 when it was stopped or a step could not run."})
+            "Exit 0 when the search ended with an answer, 1 when a step could not run. Ctrl-C or SIGTERM stops the"
+                + " step that runs (its result written as interrupted) and the search (its document written as"
+                + " interrupted, the table printed); the lab then exits 130 or 143, as on a signal."})
 final class CapacityCommand implements Callable<Integer> {
 
     @Spec
@@ -62,8 +64,13 @@ final class CapacityCommand implements Callable<Integer> {
         ParseResult parsed = commandSpec.commandLine().getParseResult();
         CapacityRun.Ask ask = new CapacityRun.Ask(Objective.parseAll(slos), ratio(precision), startRate, maxSteps);
         PlannedRun run = options.plan(parsed);
+        CapacityRun.requireNoRate(run.spec().workload());
         RunSpec spec = CapacityRun.withStepDefaults(run.spec(), parsed.hasMatchedOption("--rounds"),
                 parsed.hasMatchedOption("--duration"));
+        if (options.dryRun()) {
+            // The objects the search makes once, and its first step's Job: --dry-run must make nothing.
+            return RunOptions.printManifests(new PlannedRun(run.backend(), spec), commandSpec.commandLine().getOut());
+        }
         String capacityId = CapacityRun.nextId(spec.engine().name());
         Path file = CapacityRun.file(spec.output().file(), Path.of(Defaults.RESULTS_DIR), capacityId);
         return CapacityRun.run(run.backend(), spec, ask, capacityId, file, commandSpec.commandLine().getOut(),
