@@ -2,7 +2,6 @@ package io.benchlab.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
-import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -49,15 +48,11 @@ public final class CapacityJson {
 
     /** The violations, one readable line each; empty when the document is valid. */
     public static List<String> validate(String json) {
-        try {
-            return validate(ResultJson.mapper().readTree(json));
-        } catch (IOException e) {
-            return List.of("not JSON: " + e.getMessage());
-        }
+        return JsonSchemas.violations(SCHEMA, json);
     }
 
     public static List<String> validate(JsonNode node) {
-        return SCHEMA.validate(node).stream().map(ValidationMessage::getMessage).sorted().toList();
+        return JsonSchemas.violations(SCHEMA, node);
     }
 
     public static List<String> validate(CapacityResult result) {

@@ -1,13 +1,16 @@
 package io.benchlab.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -23,6 +26,20 @@ public final class JsonSchemas {
             + ".json";
 
     private JsonSchemas() {
+    }
+
+    /** The violations of JSON against SCHEMA, one readable line each, sorted; empty when it is valid. */
+    public static List<String> violations(JsonSchema schema, String json) {
+        try {
+            return violations(schema, ResultJson.mapper().readTree(json));
+        } catch (IOException e) {
+            return List.of("not JSON: " + e.getMessage());
+        }
+    }
+
+    /** As {@link #violations(JsonSchema, String)}, of a parsed document. */
+    public static List<String> violations(JsonSchema schema, JsonNode node) {
+        return schema.validate(node).stream().map(ValidationMessage::getMessage).sorted().toList();
     }
 
     /** The schema at RESOURCE on OWNER's class path (an absolute resource name). */

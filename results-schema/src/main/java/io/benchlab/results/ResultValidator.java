@@ -2,8 +2,6 @@ package io.benchlab.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
-import com.networknt.schema.ValidationMessage;
-import java.io.IOException;
 import java.util.List;
 
 /** Validates result JSON against {@code run-result.schema.json} (JSON Schema 2020-12). */
@@ -18,15 +16,11 @@ public final class ResultValidator {
 
     /** The violations, one readable line each; empty when the document is valid. */
     public static List<String> validate(String json) {
-        try {
-            return validate(ResultJson.mapper().readTree(json));
-        } catch (IOException e) {
-            return List.of("not JSON: " + e.getMessage());
-        }
+        return JsonSchemas.violations(SCHEMA, json);
     }
 
     public static List<String> validate(JsonNode node) {
-        return SCHEMA.validate(node).stream().map(ValidationMessage::getMessage).sorted().toList();
+        return JsonSchemas.violations(SCHEMA, node);
     }
 
     public static List<String> validate(RunResult result) {
