@@ -43,11 +43,7 @@ public final class ResultFiles {
     /** A result as lab report draws it: valid against this lab's result schema. */
     public static RunResult readValid(Path file) {
         String json = text(file);
-        List<String> problems = ResultValidator.validate(json);
-        if (!problems.isEmpty()) {
-            throw new BadInputException("result " + file + " is not a benchlab result: " + problems.get(0)
-                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
-        }
+        requireNone(ResultValidator.validate(json), "result " + file + " is not a benchlab result: ");
         return ResultJson.read(json);
     }
 
@@ -63,12 +59,16 @@ public final class ResultFiles {
     /** A capacity search's document, valid against its schema. */
     public static CapacityResult readCapacity(Path file) {
         String json = text(file);
-        List<String> problems = CapacityJson.validate(json);
+        requireNone(CapacityJson.validate(json), "capacity result " + file + " is not valid: ");
+        return CapacityJson.read(json);
+    }
+
+    /** A schema's violations as one line of bad input: the first, and how many more. */
+    private static void requireNone(List<String> problems, String what) {
         if (!problems.isEmpty()) {
-            throw new BadInputException("capacity result " + file + " is not valid: " + problems.get(0)
+            throw new BadInputException(what + problems.get(0)
                     + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
         }
-        return CapacityJson.read(json);
     }
 
     private static String text(Path file) {
