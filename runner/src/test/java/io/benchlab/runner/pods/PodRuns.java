@@ -67,7 +67,7 @@ public final class PodRuns {
 
     /**
      * What a merged run of healthy pods must show: the pods' own entries in placement, committed
-     * summed, tps summed, the p99 of their histograms merged offline, a start skew within 100 ms, and
+     * summed, tps summed, the p99 of their histograms merged offline, a start skew within 500 ms, and
      * the leader's consistency check counting every pod's commits, warm-up included.
      */
     public static void assertMergedExactly(RunResult merged, List<RunResult> pods) {
@@ -89,7 +89,10 @@ public final class PodRuns {
         assertThat(offline.getTotalCount()).isEqualTo(merged.figures().committed());
         assertThat(LatencySummary.ms(offline.getValueAtPercentile(99))).as("p99 of the pods' histograms merged offline")
                 .isEqualTo(merged.figures().latency().p99Ms());
-        assertThat(split.startSkewMs()).as("start skew, ms").isNotNull().isLessThanOrEqualTo(100.0);
+        // The barrier starts the pods together: 9 ms at most in 60 split runs on a quiet box (bench
+        // pod_skew), but 123 ms once in CI under a load average above 10, where a released process
+        // waits for a core. Without the barrier the pods' own start-ups (seconds) would show.
+        assertThat(split.startSkewMs()).as("start skew, ms").isNotNull().isLessThanOrEqualTo(500.0);
         assertThat(split.commonWindowSeconds()).as("common window").isPositive();
         long warmup = pods.stream().mapToLong(r -> r.warmup().committed()).sum();
         assertThat(merged.consistency().committedTotal()).as("the leader's check counts every pod's commits")
