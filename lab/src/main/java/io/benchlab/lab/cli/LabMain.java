@@ -30,8 +30,7 @@ public final class LabMain {
 
     public static void main(String[] args) {
         int code = commandLine().execute(args);
-        StopHook.commandOver();
-        System.exit(code);
+        StopHook.exit(code);
     }
 
     /**

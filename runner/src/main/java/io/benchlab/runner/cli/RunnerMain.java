@@ -16,7 +16,6 @@ public final class RunnerMain {
 
     public static void main(String[] args) {
         int code = commandLine().execute(args);
-        StopHook.commandOver();
-        System.exit(code);
+        StopHook.exit(code);
     }
 }

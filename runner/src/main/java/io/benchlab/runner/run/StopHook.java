@@ -57,6 +57,19 @@ public final class StopHook implements AutoCloseable {
         INSTALLED.forEach(h -> h.done.countDown());
     }
 
+    /**
+     * Ends the process with the command's CODE, or, when a signal is already taking the JVM down,
+     * lets that shutdown end it with the signal's status (130, 143). Calling {@code System.exit}
+     * then was a race: once the hooks had run, an exit with a non-zero code halts at once with
+     * that code, so a main held off a core until the hooks were done exited 1 instead of 143.
+     */
+    public static void exit(int code) {
+        commandOver();
+        if (INSTALLED.stream().noneMatch(h -> h.signalled)) {
+            System.exit(code);
+        }
+    }
+
     /** True once a signal arrived: the process is going down whatever the run does. */
     public boolean signalled() {
         return signalled;
