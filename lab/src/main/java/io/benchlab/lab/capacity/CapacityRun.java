@@ -66,7 +66,10 @@ public final class CapacityRun {
         return RunIds.next(engine) + "-capacity";
     }
 
-    /** Exit code 0 when the search ended with an answer, 1 when it was stopped or could not run its steps. */
+    /**
+     * Exit code 0 when the search ended with an answer, 1 when it could not run its steps or was
+     * stopped by a step's timeout (a signal ends the process with the signal's own status).
+     */
     public static int run(Backend backend, RunSpec spec, Ask ask, String capacityId, Path capacityFile,
                           PrintWriter out, PrintWriter err) throws Exception {
         StepJudge judge = StepJudge.of(ask.objectives());
@@ -76,11 +79,13 @@ public final class CapacityRun {
         Path dir = capacityFile.toAbsolutePath().getParent();
         Progress progress = new Progress(err, spec.output().quiet());
         try (ProvisionedSeries series = ProvisionedSeries.open(backend, spec.withOutputFile(null), dir, out, err)) {
+            // What a search that ends before its first step records: what was asked, and no step.
+            CapacityLog none = new CapacityLog(capacityId, started, ask.objectives(), judge,
+                    new CapacitySearch(plan(ask, null)), null);
             if (!series.ready()) {
                 RunResult why = series.notReady().result();
-                return end(new CapacityLog(capacityId, started, ask.objectives(), judge,
-                        new CapacitySearch(plan(ask, null)), null), series.stopped() ? Status.INTERRUPTED : Status.FAILED,
-                        "the database did not get ready: " + (why == null ? "no result" : why.cause()), capacityFile, out);
+                return end(none, unfinished(series), "the database did not get ready: "
+                        + (why == null ? "no result" : why.cause()), capacityFile, out);
             }
             CapacityResult.Probe probe = null;
             Double flatOut = null;
@@ -89,9 +94,7 @@ public final class CapacityRun {
                 RunPipeline.Outcome o = series.run(probeWorkload(steps));
                 RunResult r = o.result();
                 if (r == null || r.status() != Status.OK || r.figures() == null || !(r.figures().tps() > 0)) {
-                    return end(new CapacityLog(capacityId, started, ask.objectives(), judge,
-                            new CapacitySearch(plan(ask, null)), null), series.stopped() ? Status.INTERRUPTED
-                            : Status.FAILED, "the flat-out probe did not run to its end"
+                    return end(none, unfinished(series), "the flat-out probe did not run to its end"
                             + (r == null || r.cause() == null ? "" : ": " + r.cause()), capacityFile, out);
                 }
                 flatOut = r.figures().tps();
@@ -147,6 +150,11 @@ public final class CapacityRun {
             w = KnobCodec.with(w, "duration", Duration.ofMillis(Math.round(CapacityDefaults.ROUND_SECONDS * 1000)));
         }
         return new RunSpec(spec.engine(), spec.profile(), spec.target(), w, spec.output(), spec.timeout(), spec.influx());
+    }
+
+    /** How a search that could not go on ended: stopped (a signal, a step's timeout), or failed. */
+    private static Status unfinished(ProvisionedSeries series) {
+        return series.stopped() ? Status.INTERRUPTED : Status.FAILED;
     }
 
     private static SearchPlan plan(Ask ask, Double flatOut) {
