@@ -1,6 +1,7 @@
 package io.benchlab.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -48,6 +49,21 @@ class CapacityJsonTest {
         assertThat(CapacityJson.validate(json)).isEmpty();
         assertThat(json).doesNotContain("null").doesNotContain("\"engine\"").contains("\"steps\" : [ ]");
         assertThat(CapacityJson.read(json)).isEqualTo(sample);
+    }
+
+    /** The first documents had no verdict: they stay valid, a fail reads as a fail, and a verdict must agree with pass. */
+    @Test
+    void aStepWithoutItsVerdictStillReadsAndAVerdictMustAgreeWithPass() {
+        ObjectNode tree = ResultJson.mapper().valueToTree(SampleCapacity.full());
+        tree.withArray("steps").forEach(step -> ((ObjectNode) step).remove("verdict"));
+        assertThat(CapacityJson.validate(tree)).isEmpty();
+        CapacityResult read = CapacityJson.read(tree.toString());
+        assertThat(read.steps()).extracting(CapacityStep::verdictOrPass).containsExactly(StepVerdict.PASS,
+                StepVerdict.PASS, StepVerdict.FAIL, StepVerdict.FAIL, StepVerdict.FAIL);
+        ((ObjectNode) tree.withArray("steps").get(0)).put("verdict", "maybe");
+        assertThat(CapacityJson.validate(tree)).singleElement().asString().contains("verdict");
+        ((ObjectNode) tree.withArray("steps").get(0)).put("verdict", "unclear");
+        assertThatThrownBy(() -> CapacityJson.read(tree.toString())).hasMessageContaining("contradicts");
     }
 
     /** The run result's own definitions are checked too: an engine without its name is refused. */

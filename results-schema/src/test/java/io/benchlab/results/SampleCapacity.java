@@ -8,7 +8,7 @@ public final class SampleCapacity {
     private SampleCapacity() {
     }
 
-    /** A search from a probe: two passes up, a fail, bisection, one step whose run failed; with given settings. */
+    /** A search from a probe: two passes up, a fail, bisection, one step whose run failed, one unclear; with given settings. */
     public static CapacityResult full() {
         RunResult run = SampleResults.full();
         return new CapacityResult(
@@ -27,13 +27,14 @@ public final class SampleCapacity {
                 new CapacityResult.Search(1200.0, "probe",
                         new CapacityResult.Probe("20250115T100000Z-h2-default-s10-c4-probe", "results/probe.json",
                                 2400.0), 2640.0, 1.5, 12),
-                new CapacityResult.Answer(1800.0, 1800.0, 1890.0, true, "bracketed within 5%: 1,800 passed, 1,890 failed"),
-                List.of(step(1, 1200.0, true, "every objective held in 5 of 5 rounds"),
-                        step(2, 1800.0, true, "every objective held in 5 of 5 rounds"),
-                        step(3, 2640.0, false, "p99 19.8 ms > 10 ms in 5 of 5 rounds"),
+                new CapacityResult.Answer(1800.0, 1800.0, 2100.0, false, "1,800 tps passed, 2,100 failed; between them the"
+                        + " rounds showed neither at 1,890"),
+                List.of(step(1, 1200.0, StepVerdict.PASS, "every objective held in 5 of 5 rounds"),
+                        step(2, 1800.0, StepVerdict.PASS, "every objective held in 5 of 5 rounds"),
+                        step(3, 2640.0, StepVerdict.FAIL, "p99 19.8 ms > 10 ms in 5 of 5 rounds"),
                         new CapacityStep(4, "20250115T100500Z-h2-default-s10-c4", null, 2100.0, null, null, null, null,
-                                null, List.of(), false, "the run failed: connection refused"),
-                        step(5, 1890.0, false, "p99 10.4 ms > 10 ms in 3 of 5 rounds")),
+                                null, List.of(), StepVerdict.FAIL, "the run failed: connection refused"),
+                        step(5, 1890.0, StepVerdict.UNCLEAR, "p99 10.4 ms: <=10 ms in only 2 of 5 rounds, 5 needed")),
                 run.knobs().with("rate_tps", null),
                 run.placement(),
                 run.setup());
@@ -51,7 +52,8 @@ public final class SampleCapacity {
                 List.of(), null, null, null);
     }
 
-    private static CapacityStep step(int index, double offered, boolean pass, String why) {
+    private static CapacityStep step(int index, double offered, StepVerdict verdict, String why) {
+        boolean pass = verdict == StepVerdict.PASS;
         double p99 = pass ? 4.0 + index : 10.0 + index * 2;
         return new CapacityStep(index, "20250115T10000" + index + "Z-h2-default-s10-c4",
                 "results/20250115T10000" + index + "Z-h2-default-s10-c4.json", offered, offered * 0.998,
@@ -60,6 +62,6 @@ public final class SampleCapacity {
                         new CapacityStep.Percentile(3.0, 2.8, 3.3), new CapacityStep.Percentile(p99, p99 - 0.5, p99 + 0.75)),
                 List.of(new CapacityStep.ObjectiveValue("p99", p99, p99 - 0.5, p99 + 0.75, pass),
                         new CapacityStep.ObjectiveValue("failures", pass ? 0.0 : 0.0004, 0.0, pass ? 0.0 : 0.001, true)),
-                pass, why);
+                verdict, why);
     }
 }

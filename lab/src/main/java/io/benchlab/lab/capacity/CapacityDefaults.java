@@ -18,6 +18,18 @@ public final class CapacityDefaults {
      */
     public static final double ALPHA = 0.05;
 
+    /**
+     * The level at which a step's rounds show an objective broken, so that the step fails rather than
+     * being unclear: with 5 rounds, at least 4 broke it (6/32 = 0.19 by chance if the typical round met
+     * it). Looser than {@link #ALPHA}, since a fail claims less than a pass: it only bounds the
+     * capacity from above. In the simulation of {@code CapacityNoiseTest} (10% and 20% noise a round),
+     * two searches' intervals overlapped in 97% and 96% of pairs at this level, 100% at 0.05 (all 5
+     * broke), and reached 5% in 34% and 11% of searches against 13% and 3%. On the rounds of this
+     * machine's searches (p99 spread 30-90% a round, but rising steeply past the knee) 4 of 5 drew
+     * the intervals a pass-or-fail test did, where 5 of 5 left the steps at the knee unclear.
+     */
+    public static final double FAIL_ALPHA = 0.2;
+
     /** Rounds a step: the fewest with which the sign test can pass at {@link #ALPHA} (all 5: 1/32 = 0.031). */
     public static final int ROUNDS = SignTest.minimumRounds(ALPHA);
 

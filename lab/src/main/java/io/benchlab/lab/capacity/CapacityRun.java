@@ -113,7 +113,7 @@ public final class CapacityRun {
                 }
                 StepJudgement j = log.add(rate, o.result(), o.file().toString());
                 progress.lab("capacity step %d at %s tps: %s (%s)", search.steps(), Shown.tps(rate),
-                        j.pass() ? "pass" : "fail", j.why());
+                        j.verdict().json(), j.why());
             }
             Status status = series.stopped() ? Status.INTERRUPTED : cause != null ? Status.FAILED : Status.OK;
             return end(log, status, series.stopped() ? "stopped before the search ended" : cause, capacityFile, out);

@@ -4,6 +4,7 @@ import io.benchlab.lab.TextTable;
 import io.benchlab.results.CapacityResult;
 import io.benchlab.results.CapacityStep;
 import io.benchlab.results.Status;
+import io.benchlab.results.StepVerdict;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,8 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * The console table of a capacity search: one line per step in the order they ran (offered and
- * achieved tps, p50/p95/p99 each with its interval from the rounds, failures, missed starts, pass or
- * FAIL and why), then the answer in one line:
+ * achieved tps, p50/p95/p99 each with its interval from the rounds, failures, missed starts, pass,
+ * FAIL or unclear, and why), then the answer in one line:
  * {@code capacity 4,150 tps (between 4,150 and 4,360) for p99<=10ms; 8 steps, 6m12s}.
  */
 public final class CapacityTable {
@@ -63,7 +64,7 @@ public final class CapacityTable {
                 l == null ? "-" : percentile(l.p99()),
                 s.failuresRatio() == null ? "-" : Shown.percent(s.failuresRatio()),
                 s.missedStarts() == null ? "-" : Long.toString(s.missedStarts()),
-                s.pass() ? "pass" : "FAIL", s.why());
+                s.pass() ? "pass" : s.verdictOrPass() == StepVerdict.FAIL ? "FAIL" : "unclear", s.why());
     }
 
     /** "8.21 (7.9-8.64)": the pooled value and its interval from the rounds. */

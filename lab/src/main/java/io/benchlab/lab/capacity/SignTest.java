@@ -20,8 +20,9 @@ import org.apache.commons.statistics.distribution.BinomialDistribution;
  * {@code [x(r), x(K+1-r)]} with {@code r = K + 1 - roundsToPass}: each end is a one-sided
  * {@code 1 - alpha} confidence bound of {@code m}, so the two together cover it with at least
  * {@code 1 - 2 alpha} (min..max of 5 rounds: 1 - 2/32 = 94%). The test and the interval agree: the
- * step passes exactly when the interval's upper end meets the objective, and the step shows the
- * objective broken exactly when its lower end breaks it; between the two the rounds show neither.
+ * step passes exactly when the interval's upper end meets the objective. Turned round, the same test
+ * shows an objective broken (the step fails); {@link StepJudge} does that at the looser
+ * {@link CapacityDefaults#FAIL_ALPHA}, and between the two the rounds show neither.
  *
  * <p>Why not a binomial bound on the pooled histogram's quantile: it takes each transaction as an
  * independent draw, but latencies come in runs (a checkpoint, a lock queue, a GC pause delays every

@@ -7,6 +7,7 @@ import io.benchlab.results.Round;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Schedule;
 import io.benchlab.results.Status;
+import io.benchlab.results.StepVerdict;
 import io.benchlab.runner.core.BadInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,9 +20,12 @@ import org.apache.commons.statistics.distribution.BinomialDistribution;
  * A step passes when, for every objective, its rounds pass the sign test ({@link SignTest}: with 5
  * rounds at 0.05, every round meets the objective, which happens with chance at most 1/32 if the
  * typical round broke it) and its value over all rounds together meets it too; when it kept its
- * schedule (missed at most {@link #missedStartsBound} of its starts); and when its run ended ok. A
- * fail is either evidence that the objective broke (the interval's lower end breaks it too) or lack
- * of evidence that it held: the reason says which.
+ * schedule (missed at most {@link #missedStartsBound} of its starts); and when its run ended ok. It
+ * fails on evidence that the set-up does not sustain the rate: an objective broke by the same test
+ * turned round at {@link CapacityDefaults#FAIL_ALPHA} (at least 4 of 5 rounds broke it), the
+ * schedule was missed, or the run failed. Otherwise its rounds straddle an objective and the step is
+ * {@link StepVerdict#UNCLEAR}: neither a pass nor a fail, which is what keeps two searches of the same
+ * set-up from contradicting each other ({@link CapacitySearch}).
  *
  * <p>A step's value is that of its result's figures, which are all rounds together (percentiles
  * from the rounds' merged HdrHistograms, exact; with client pods merged over the pods too); its
@@ -37,16 +41,20 @@ public final class StepJudge {
 
     private final List<Objective> objectives;
     private final double alpha;
+    private final double failAlpha;
 
-    public StepJudge(List<Objective> objectives, double alpha) {
+    /** A judge whose steps pass at ALPHA and fail when their rounds show an objective broken at FAIL_ALPHA. */
+    public StepJudge(List<Objective> objectives, double alpha, double failAlpha) {
         SignTest.minimumRounds(alpha); // refuses an alpha outside (0, 1) here rather than at the first step
+        SignTest.minimumRounds(failAlpha);
         this.objectives = List.copyOf(objectives);
         this.alpha = alpha;
+        this.failAlpha = failAlpha;
     }
 
-    /** A judge at the default level, {@link CapacityDefaults#ALPHA}. */
+    /** A judge at the default levels, {@link CapacityDefaults#ALPHA} and {@link CapacityDefaults#FAIL_ALPHA}. */
     public static StepJudge of(List<Objective> objectives) {
-        return new StepJudge(objectives, CapacityDefaults.ALPHA);
+        return new StepJudge(objectives, CapacityDefaults.ALPHA, CapacityDefaults.FAIL_ALPHA);
     }
 
     /** The fewest rounds a step with which it can pass at ALPHA at all (5 at 0.05). */
@@ -84,7 +92,10 @@ public final class StepJudge {
         return new CapacityResult.StepTest("sign-test", String.format(Locale.ROOT, "a step passes when at least %d of"
                 + " its %d rounds meet each objective (one-sided sign test at %s: by chance at most %.3f if the median"
                 + " round broke it) and so do all its rounds together, it missed at most %s of its starts, and its"
-                + " run ended ok", s, rounds, alpha, chance(rounds, s), Shown.percent(missedStartsBound())));
+                + " run ended ok; it fails when at least %d of its rounds break an objective (the same test turned"
+                + " round, at %s), it missed more of its starts, or its run failed; otherwise it is unclear", s, rounds,
+                alpha, chance(rounds, s), Shown.percent(missedStartsBound()), SignTest.roundsToPass(rounds, failAlpha),
+                failAlpha));
     }
 
     public StepJudgement judge(double offeredTps, RunResult step) {
@@ -92,6 +103,7 @@ public final class StepJudge {
         Schedule schedule = all == null ? null : all.schedule();
         List<CapacityStep.ObjectiveValue> values = new ArrayList<>();
         List<String> broken = new ArrayList<>();
+        List<String> unclear = new ArrayList<>();
         int leastMet = step.rounds().size();
         for (Objective o : objectives) {
             double[] rounds = roundValues(o.metric(), step.rounds());
@@ -106,19 +118,25 @@ public final class StepJudge {
             double[] interval = interval(rounds, pooled);
             values.add(new CapacityStep.ObjectiveValue(o.metric().json(), pooled, interval[0], interval[1], holds));
             if (!holds) {
-                broken.add(reason(o, pooled, interval, met, rounds.length));
+                boolean shownBroken = rounds.length - met >= SignTest.roundsToPass(rounds.length, failAlpha);
+                (shownBroken ? broken : unclear).add(reason(o, pooled, shownBroken, met, rounds.length));
             }
         }
         String failed = failure(step, all, schedule, broken);
-        String why = failed != null ? failed : leastMet == step.rounds().size()
-                ? "every objective held in every round (" + leastMet + ")"
-                : "every objective held in at least " + leastMet + " of " + step.rounds().size() + " rounds";
+        StepVerdict verdict = failed != null ? StepVerdict.FAIL
+                : unclear.isEmpty() ? StepVerdict.PASS : StepVerdict.UNCLEAR;
+        String why = switch (verdict) {
+            case FAIL -> failed;
+            case UNCLEAR -> unclear.get(0);
+            case PASS -> leastMet == step.rounds().size() ? "every objective held in every round (" + leastMet + ")"
+                    : "every objective held in at least " + leastMet + " of " + step.rounds().size() + " rounds";
+        };
         return new StepJudgement(step.runId(), offeredTps, all == null ? null : all.tps(),
                 schedule == null ? null : schedule.missedStarts(), schedule == null ? null : schedule.scheduled(),
-                failuresRatio(all), latency(step), values, failed == null, why);
+                failuresRatio(all), latency(step), values, verdict, why);
     }
 
-    /** Why the step fails, the first reason that applies; null when it passes. */
+    /** Why the step fails, the first reason that applies (BROKEN: the objectives shown broken); null when it does not. */
     private String failure(RunResult step, Figures all, Schedule schedule, List<String> broken) {
         if (step.status() != Status.OK) {
             return "the run " + step.status().json() + ": " + firstLine(step.cause());
@@ -140,11 +158,11 @@ public final class StepJudge {
 
     /**
      * "p99 12.4 ms, beyond <=10 ms in 5 of 5 rounds" (evidence that it broke), or "p99 9.1 ms: <=10 ms
-     * in only 3 of 5 rounds, 5 needed" (no evidence that it held).
+     * in only 3 of 5 rounds, 5 needed" (evidence of neither).
      */
-    private String reason(Objective o, double pooled, double[] interval, int met, int rounds) {
+    private String reason(Objective o, double pooled, boolean shownBroken, int met, int rounds) {
         String value = o.metric().json() + " " + shown(o, pooled);
-        if (!o.holdsFor(interval[0])) {
+        if (shownBroken) {
             return value + ", beyond " + o.bound() + " in " + (rounds - met) + " of " + rounds + " rounds";
         }
         if (met >= SignTest.roundsToPass(rounds, alpha)) {

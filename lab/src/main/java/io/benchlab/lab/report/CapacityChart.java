@@ -2,6 +2,7 @@ package io.benchlab.lab.report;
 
 import io.benchlab.results.CapacityResult;
 import io.benchlab.results.CapacityStep;
+import io.benchlab.results.StepVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.function.Function;
 
 /**
  * A capacity search's throughput-latency curve: each step's p50, p95 and p99 against its offered
- * rate, each with the confidence interval from its rounds as a whisker, a failed step's point hollow;
+ * rate, each with the confidence interval from its rounds as a whisker, a failed step's point hollow,
+ * an unclear one's hollow and dotted;
  * each latency objective as a horizontal line; the capacity as a vertical line at the last pass, and
  * the band up to the first fail in which the capacity lies. The x axis is the offered rate because
  * that is what the capacity is stated in; each point's title tells the rate achieved.
@@ -80,7 +82,7 @@ final class CapacityChart {
     private static String subtitle(CapacityResult c) {
         String objectives = String.join(", ", c.objectives().stream().map(CapacityResult.Objective::text).toList());
         return c.capacity().tps() == null ? "no step passed " + objectives
-                : String.format(Locale.ROOT, "capacity %s tps for %s; hollow points failed; whiskers: the rounds' interval",
+                : String.format(Locale.ROOT, "capacity %s tps for %s; hollow points failed, dotted ones were unclear; whiskers: the rounds' interval",
                 Html.figure(c.capacity().tps()), objectives);
     }
 
@@ -120,16 +122,19 @@ final class CapacityChart {
             String px = Html.px(x.at(s.offeredTps()));
             svg.empty("line", "class", "whisker", "x1", px, "x2", px, "y1", Html.px(y.at(p.low())),
                     "y2", Html.px(y.at(p.high())), "stroke", color);
-            svg.open("circle", "class", "point" + (s.pass() ? "" : " fail"), "cx", px, "cy", Html.px(y.at(p.ms())),
-                    "r", "4", "fill", s.pass() ? color : "#fff", "stroke", color,
+            StepVerdict verdict = s.verdictOrPass();
+            svg.open("circle", "class", "point" + (s.pass() ? "" : " " + verdict.json()), "cx", px,
+                    "cy", Html.px(y.at(p.ms())), "r", "4", "fill", s.pass() ? color : "#fff", "stroke", color,
+                    "stroke-dasharray", verdict == StepVerdict.UNCLEAR ? "2 2" : null,
                     "data-x", Html.data(s.offeredTps()), "data-y", Html.data(p.ms()), "data-low", Html.data(p.low()),
                     "data-high", Html.data(p.high()), "data-step", Integer.toString(s.index()),
-                    "data-run-id", s.runId(), "data-pass", Boolean.toString(s.pass()),
+                    "data-run-id", s.runId(), "data-pass", Boolean.toString(s.pass()), "data-verdict", verdict.json(),
                     "data-achieved", s.achievedTps() == null ? "" : Html.data(s.achievedTps()));
             svg.text("title", String.format(Locale.ROOT, "step %d, offered %s tps, achieved %s: %s %s ms (%s to %s); %s",
                     s.index(), Html.figure(s.offeredTps()),
                     s.achievedTps() == null ? "-" : Html.figure(s.achievedTps()), f.name(), Html.figure(p.ms()),
-                    Html.figure(p.low()), Html.figure(p.high()), s.pass() ? "passed" : "failed: " + s.why()))
+                    Html.figure(p.low()), Html.figure(p.high()), s.pass() ? "passed"
+                    : (verdict == StepVerdict.FAIL ? "failed: " : "unclear: ") + s.why()))
                     .close("circle");
         }
         svg.close("g");

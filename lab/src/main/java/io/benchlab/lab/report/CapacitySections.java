@@ -2,6 +2,7 @@ package io.benchlab.lab.report;
 
 import io.benchlab.results.CapacityResult;
 import io.benchlab.results.CapacityStep;
+import io.benchlab.results.StepVerdict;
 import java.util.List;
 
 /**
@@ -58,7 +59,12 @@ final class CapacitySections {
             }
             page.text("td", s.failuresRatio() == null ? "-" : Html.figure(100 * s.failuresRatio()) + "%", "class", "num")
                     .text("td", s.missedStarts() == null ? "-" : Long.toString(s.missedStarts()), "class", "num");
-            page.open("td").text("span", s.pass() ? "pass" : "fail", "class", "status status-" + (s.pass() ? "ok" : "failed"));
+            StepVerdict verdict = s.verdictOrPass();
+            page.open("td").text("span", verdict.json(), "class", "status status-" + switch (verdict) {
+                case PASS -> "ok";
+                case FAIL -> "failed";
+                case UNCLEAR -> "unclear";
+            });
             page.empty("br").text("span", s.why(), "class", "id").close("td");
             page.text("td", s.runId(), "class", "id").close("tr");
         }

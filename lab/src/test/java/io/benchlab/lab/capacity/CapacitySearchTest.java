@@ -3,6 +3,7 @@ package io.benchlab.lab.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.benchlab.results.StepVerdict;
 import io.benchlab.runner.core.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,18 @@ class CapacitySearchTest {
         while (search.next().isPresent()) {
             double rate = search.next().getAsDouble();
             asked.add(rate);
-            search.record(rate, passes.test(rate));
+            search.record(rate, passes.test(rate) ? StepVerdict.PASS : StepVerdict.FAIL);
+        }
+        return search;
+    }
+
+    /** Runs a search of a set-up that passes up to A, fails from B, and is unclear between. */
+    static CapacitySearch band(SearchPlan plan, double a, double b, List<Double> asked) {
+        CapacitySearch search = new CapacitySearch(plan);
+        while (search.next().isPresent()) {
+            double rate = search.next().getAsDouble();
+            asked.add(rate);
+            search.record(rate, rate <= a ? StepVerdict.PASS : rate >= b ? StepVerdict.FAIL : StepVerdict.UNCLEAR);
         }
         return search;
     }
@@ -103,6 +115,51 @@ class CapacitySearchTest {
                 .isEqualTo("no rate failed, up to 11,000 tps (the ceiling, above flat out): the objectives hold flat out");
     }
 
+    /**
+     * Where the rounds straddle the objective over 15%, wider than the precision, the search narrows
+     * the unclear gaps to the precision and then ends, with the whole band inside its interval.
+     */
+    @Test
+    void anUnclearBandWiderThanThePrecisionEndsTheSearchWithTheBandInsideItsInterval() {
+        List<Double> asked = new ArrayList<>();
+        SearchOutcome o = band(SearchPlan.fromProbe(FLAT_OUT, 0.05), 4000, 4600, asked).outcome();
+        assertThat(o.end()).as("rates %s", asked).isEqualTo(SearchOutcome.End.SPREAD);
+        assertThat(o.low()).isLessThanOrEqualTo(4000);
+        assertThat(o.high()).isGreaterThanOrEqualTo(4600);
+        assertThat(o.reachedPrecision()).isFalse();
+        assertThat(asked).hasSizeLessThanOrEqualTo(CapacityDefaults.MAX_STEPS);
+        List<Double> inside = asked.stream().filter(r -> r > o.low() && r < o.high()).sorted().toList();
+        assertThat(inside).isNotEmpty().allMatch(r -> r > 4000 && r < 4600, "only unclear rates lie inside");
+        assertThat(o.low() / 4000).as("the capacity within 5%% of the band").isGreaterThanOrEqualTo(1 / 1.05);
+        assertThat(o.high() / 4600).isLessThanOrEqualTo(1.05);
+        assertThat(o.why()).matches("[0-9,]+ tps passed, [0-9,]+ failed: wider than 5%, since the rounds straddle the"
+                + " objectives between them \\(more rounds a step narrow that\\); at [0-9, ]+ tps the rounds showed"
+                + " neither");
+    }
+
+    /** An unclear band narrower than the precision still lets the search bracket within it. */
+    @Test
+    void anUnclearBandNarrowerThanThePrecisionIsBracketedAroundIt() {
+        for (double a : new double[] {1500, 2600, 4000, 7300}) {
+            List<Double> asked = new ArrayList<>();
+            SearchOutcome o = band(SearchPlan.fromProbe(FLAT_OUT, 0.05), a, a * 1.02, asked).outcome();
+            assertThat(o.end()).as("band from %s, rates %s", a, asked).isEqualTo(SearchOutcome.End.BRACKETED);
+            assertThat(o.low()).isLessThanOrEqualTo(a);
+            assertThat(o.high()).isGreaterThanOrEqualTo(a * 1.02);
+            assertThat(asked).hasSizeLessThanOrEqualTo(CapacityDefaults.MAX_STEPS);
+        }
+    }
+
+    /** An unclear start is neither bound: the search goes down for a pass, then up for a fail. */
+    @Test
+    void fromAnUnclearStartItLooksForAPassBelowAndAFailAbove() {
+        List<Double> asked = new ArrayList<>();
+        SearchOutcome o = band(SearchPlan.fromStart(1000, null, 0.05), 700, 1400, asked).outcome();
+        assertThat(asked).startsWith(1000.0, 500.0, 2000.0);
+        assertThat(o.low()).isLessThanOrEqualTo(700);
+        assertThat(o.high()).isGreaterThanOrEqualTo(1400);
+    }
+
     @Test
     void ratesAreRoundedToThreeDigitsAtFivePercentAndTheStartNeverExceedsTheCeiling() {
         List<Double> asked = new ArrayList<>();
@@ -115,13 +172,13 @@ class CapacitySearchTest {
     @Test
     void stoppedMidwayItSaysWhatTheStepsSoFarShow() {
         CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(FLAT_OUT, 0.05));
-        s.record(s.next().getAsDouble(), true);
+        s.record(s.next().getAsDouble(), StepVerdict.PASS);
         SearchOutcome o = s.outcome();
         assertThat(o.end()).isEqualTo(SearchOutcome.End.UNFINISHED);
         assertThat(o.capacity()).isEqualTo(5000);
         assertThat(o.why()).isEqualTo("stopped after 1 steps: capacity at least 5,000");
         assertThat(s.next().getAsDouble()).isEqualTo(10_000);
-        assertThatThrownBy(() -> s.record(7000, true)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> s.record(7000, StepVerdict.PASS)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

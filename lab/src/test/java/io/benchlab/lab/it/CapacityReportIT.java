@@ -10,6 +10,7 @@ import io.benchlab.results.CapacityStep;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
+import io.benchlab.results.StepVerdict;
 import io.benchlab.runner.cli.CliCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,19 +93,23 @@ class CapacityReportIT {
         }
         assertThat(steps).extracting(CapacityStep::index).containsExactly(
                 IntStream.rangeClosed(1, steps.size()).boxed().toArray(Integer[]::new));
-        assertThat(steps).extracting(CapacityStep::pass).as("a pass and a fail: %s", table).contains(true, false);
+        assertThat(steps).extracting(CapacityStep::verdict).as("a pass and a fail: %s", table)
+                .contains(StepVerdict.PASS, StepVerdict.FAIL);
         assertThat(steps.get(0).pass()).as("the first step, at 4,000 tps: %s", table).isTrue();
     }
 
-    /** The answer is the interval [last pass, first fail]: the highest pass below the lowest fail. */
+    /** The answer is the interval [last pass, first fail]: the highest pass below the lowest fail; unclear steps between. */
     private static void checkAnswer(CapacityResult c, List<CapacityStep> steps) {
-        double firstFail = steps.stream().filter(s -> !s.pass()).mapToDouble(CapacityStep::offeredTps).min().orElseThrow();
+        double firstFail = steps.stream().filter(s -> s.verdict() == StepVerdict.FAIL)
+                .mapToDouble(CapacityStep::offeredTps).min().orElseThrow();
         double lastPass = steps.stream().filter(s -> s.pass() && s.offeredTps() < firstFail)
                 .mapToDouble(CapacityStep::offeredTps).max().orElseThrow();
         assertThat(c.capacity().low()).isEqualTo(lastPass);
         assertThat(c.capacity().tps()).isEqualTo(lastPass);
         assertThat(c.capacity().high()).isEqualTo(firstFail);
         assertThat(c.capacity().reachedPrecision()).as("%s", c.capacity()).isEqualTo((firstFail - lastPass) / lastPass <= 0.5);
+        assertThat(steps).filteredOn(s -> s.offeredTps() > lastPass && s.offeredTps() < firstFail)
+                .allMatch(s -> s.verdict() == StepVerdict.UNCLEAR, "only unclear steps between the ends");
     }
 
     /** One line per step (offered, pass or FAIL), then the answer, then where the document is. */
@@ -115,7 +120,11 @@ class CapacityReportIT {
             String[] cells = lines.get(s.index()).strip().split("\\s+");
             assertThat(cells[0]).isEqualTo(Integer.toString(s.index()));
             assertThat(Double.parseDouble(cells[1].replace(",", ""))).isCloseTo(s.offeredTps(), within(0.5));
-            assertThat(lines.get(s.index())).contains(s.pass() ? " pass " : " FAIL ");
+            assertThat(lines.get(s.index())).contains(switch (s.verdict()) {
+                case PASS -> " pass ";
+                case FAIL -> " FAIL ";
+                case UNCLEAR -> " unclear ";
+            });
         }
         assertThat(lines.get(c.steps().size() + 1)).startsWith("capacity ").contains("for p99<=1s");
         assertThat(lines.get(c.steps().size() + 2)).isEqualTo("capacity result  " + file);
@@ -135,7 +144,8 @@ class CapacityReportIT {
             assertThat(Double.parseDouble(p.attr("data-y"))).isEqualTo(s.latency().p99().ms());
             assertThat(p.attr("data-run-id")).isEqualTo(s.runId());
             assertThat(p.attr("data-pass")).isEqualTo(Boolean.toString(s.pass()));
-            assertThat(p.hasClass("fail")).isEqualTo(!s.pass());
+            assertThat(p.attr("data-verdict")).isEqualTo(s.verdict().json());
+            assertThat(p.hasClass("fail")).isEqualTo(s.verdict() == StepVerdict.FAIL);
             assertThat(p.select("title").text()).startsWith("step " + s.index() + ", offered ");
         }
         Element objective = chart.select("g.objective[data-metric=p99]").first();
