@@ -69,7 +69,7 @@ class ResultJsonTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"full", "onTmpfs", "onClaim", "failed", "interrupted"})
+    @ValueSource(strings = {"full", "onTmpfs", "onClaim", "onBind", "failed", "interrupted"})
     void readOfWriteGivesTheSameResult(String which) {
         RunResult sample = sample(which);
         assertThat(ResultJson.read(ResultJson.write(sample))).isEqualTo(sample);
@@ -134,6 +134,7 @@ class ResultJsonTest {
             case "full" -> SampleResults.full();
             case "onTmpfs" -> SampleResults.onTmpfs();
             case "onClaim" -> SampleResults.onClaim();
+            case "onBind" -> SampleResults.onBind();
             case "failed" -> SampleResults.failed();
             case "interrupted" -> SampleResults.interrupted();
             default -> throw new IllegalArgumentException(which);

@@ -114,6 +114,16 @@ public final class SampleResults {
                 null, null, new Storage.FlushLatency(500, 0.0019, 0.0021, 0.17), "memory"))));
     }
 
+    /** The full run with its database's data in a fresh folder under a folder it was given (bind:PATH). */
+    public static RunResult onBind() {
+        RunResult r = full();
+        Placement p = r.placement();
+        return r.withPlacement(new Placement(p.backend(), p.runner(), p.database().withStorage(new Storage("bind",
+                "/var/lib/postgresql/data", null, "xfs", "rw,relatime rw,attr2", 960_197_124_096L, "/dev/nvme0n1",
+                false, new Storage.FlushLatency(500, 0.024, 0.061, 0.2), "a folder under /srv/bench",
+                null, null, "/srv/bench"))));
+    }
+
     /** The full run with its database's data on a claim of a StorageClass (the kubernetes backend's pvc). */
     public static RunResult onClaim() {
         RunResult r = full();

@@ -220,6 +220,6 @@ public final class StorageProbe {
     private static Storage with(Storage s, String filesystem, String options, Long size, String device,
                                 Boolean rotational, Storage.FlushLatency flush, String note) {
         return new Storage(s.kind(), s.dataDir(), s.requestedBytes(), filesystem, options, size, device, rotational,
-                flush, note, s.storageClass(), s.provisioner());
+                flush, note, s.storageClass(), s.provisioner(), s.bindFolder());
     }
 }
