@@ -101,6 +101,19 @@ class ResultJsonTest {
     }
 
     @Test
+    void aFlushProbeFromBeforeItsSustainedRateWasRecordedReadsWithoutIt() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                ResultJson.mapper().readTree(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("placement").path("database").path("storage")
+                .path("flush")).remove("writes_per_second");
+        String json = ResultJson.mapper().writeValueAsString(tree);
+        assertThat(ResultValidator.validate(json)).isEmpty();
+        Storage.FlushLatency old = ResultJson.read(json).placement().database().storage().flush();
+        assertThat(old.writesPerSecond()).isNull();
+        assertThat(old).isEqualTo(new Storage.FlushLatency(500, 0.081, 0.209, 0.467));
+    }
+
+    @Test
     void nullFieldsAreLeftOutNotWrittenAsNull() {
         String json = ResultJson.write(SampleResults.failed());
         assertThat(json).doesNotContain("null")
