@@ -69,7 +69,7 @@ class ResultJsonTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"full", "onTmpfs", "onClaim", "failed", "interrupted"})
+    @ValueSource(strings = {"full", "onTmpfs", "onClaim", "onBind", "failed", "interrupted"})
     void readOfWriteGivesTheSameResult(String which) {
         RunResult sample = sample(which);
         assertThat(ResultJson.read(ResultJson.write(sample))).isEqualTo(sample);
@@ -98,6 +98,19 @@ class ResultJsonTest {
         RunResult old = ResultJson.read(json);
         assertThat(old.placement().database())
                 .isEqualTo(SampleResults.full().placement().database().withWriteIopsLimit(null));
+    }
+
+    @Test
+    void aFlushProbeFromBeforeItsSustainedRateWasRecordedReadsWithoutIt() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                ResultJson.mapper().readTree(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.path("placement").path("database").path("storage")
+                .path("flush")).remove("writes_per_second");
+        String json = ResultJson.mapper().writeValueAsString(tree);
+        assertThat(ResultValidator.validate(json)).isEmpty();
+        Storage.FlushLatency old = ResultJson.read(json).placement().database().storage().flush();
+        assertThat(old.writesPerSecond()).isNull();
+        assertThat(old).isEqualTo(new Storage.FlushLatency(500, 0.081, 0.209, 0.467));
     }
 
     @Test
@@ -134,6 +147,7 @@ class ResultJsonTest {
             case "full" -> SampleResults.full();
             case "onTmpfs" -> SampleResults.onTmpfs();
             case "onClaim" -> SampleResults.onClaim();
+            case "onBind" -> SampleResults.onBind();
             case "failed" -> SampleResults.failed();
             case "interrupted" -> SampleResults.interrupted();
             default -> throw new IllegalArgumentException(which);

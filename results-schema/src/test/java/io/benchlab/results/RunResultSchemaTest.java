@@ -131,7 +131,7 @@ class RunResultSchemaTest {
         });
         Set<String> used = new TreeSet<>();
         for (RunResult sample : List.of(SampleResults.full(), SampleResults.onTmpfs(), SampleResults.onClaim(),
-                SampleResults.failed(), SampleResults.interrupted())) {
+                SampleResults.onBind(), SampleResults.failed(), SampleResults.interrupted())) {
             JsonNode json = ResultJson.mapper().valueToTree(sample);
             collectUsed(schema, "#", json, used);
         }

@@ -74,7 +74,7 @@ public final class SampleResults {
                                 Map.of("benchlab.io/role", "database"))
                                 .withStorage(new Storage("volume", "/var/lib/postgresql/data", null, "ext4",
                                         "rw,relatime rw,discard", 270_553_174_016L, "/dev/vda", true,
-                                        new Storage.FlushLatency(500, 0.081, 0.209, 0.467),
+                                        new Storage.FlushLatency(500, 0.081, 0.209, 0.467, 8_640.5),
                                         "a named volume: a folder of the container engine's on the node's disk"))
                                 .withWriteIopsLimit(3000L)),
                 new Load(10, 1_000_110L, 7.842, "batch-insert"),
@@ -112,6 +112,16 @@ public final class SampleResults {
         return r.withPlacement(new Placement(p.backend(), p.runner(), p.database().withStorage(new Storage("tmpfs",
                 "/var/lib/postgresql/data", 2L << 30, "tmpfs", "rw,nosuid,nodev,relatime rw,size=2097152k", 2L << 30,
                 null, null, new Storage.FlushLatency(500, 0.0019, 0.0021, 0.17), "memory"))));
+    }
+
+    /** The full run with its database's data in a fresh folder under a folder it was given (bind:PATH). */
+    public static RunResult onBind() {
+        RunResult r = full();
+        Placement p = r.placement();
+        return r.withPlacement(new Placement(p.backend(), p.runner(), p.database().withStorage(new Storage("bind",
+                "/var/lib/postgresql/data", null, "xfs", "rw,relatime rw,attr2", 960_197_124_096L, "/dev/nvme0n1",
+                false, new Storage.FlushLatency(500, 0.024, 0.061, 0.2, 31_250.0), "a folder under /srv/bench",
+                null, null, "/srv/bench"))));
     }
 
     /** The full run with its database's data on a claim of a StorageClass (the kubernetes backend's pvc). */

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 @Command(versionProvider = VersionProvider.class, name = "rerun", mixinStandardHelpOptions = true,
         description = {"Run again what a result describes (engine, profile, backend, knobs and seed; on docker the"
-                + " engine's pinned image, refused when its digest is not the recorded one, and the recorded limits),"
+                + " engine's pinned image, refused when its digest is not the recorded one, the recorded limits, the"
+                + " database's storage and its write cap),"
                 + " then compare the new run with it as lab compare does.",
                 "Exit code: 0 no regression, 1 a metric regressed or the run failed, 2 bad input."})
 final class RerunCommand implements Callable<Integer> {

@@ -3,6 +3,7 @@ package io.benchlab.lab.rerun;
 import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.backend.EmbeddedBackend;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
@@ -18,6 +19,7 @@ import io.benchlab.lab.setup.ServerSettings;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
+import io.benchlab.results.Storage;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
@@ -35,7 +37,8 @@ import java.util.Objects;
 
 /**
  * {@code lab rerun}: runs again what a result describes (engine, profile, backend, every knob and
- * the seed, and on the docker backend the database image and both sides' limits), then compares
+ * the seed, and on the docker backend the database image, both sides' limits, the database's
+ * storage and its write cap), then compares
  * the new run with the recorded one as {@code lab compare} does. The database image is the
  * engine's pinned one for the profile: when its digest is not the recorded one, the rerun is
  * refused unless allowed. The runner image is the lab's own build, so it is not checked.
@@ -94,13 +97,43 @@ public final class Rerun {
     /**
      * The limits the recorded run had in force, side by side; the descriptor's where it recorded none.
      * The engine version its image was of, when the tag names one the descriptor pins; else the default.
+     * The database's storage and its write cap as recorded: a durable result is decided by them.
      */
-    private static Provisioning provisioning(EngineImage image, Profile profile, Placement placement) {
-        String ran = placement.database() == null ? null : placement.database().image();
+    static Provisioning provisioning(EngineImage image, Profile profile, Placement placement) {
+        Placement.Side database = placement.database();
+        String ran = database == null ? null : database.image();
         String version = image.versions().stream().filter(v -> image.tag(profile, v, null).equals(ran))
                 .findFirst().orElse(null);
-        return new Provisioning(null, limits(placement.database(), image.dbLimits(profile)),
-                limits(placement.runner(), image.runnerLimits()), version);
+        ContainerLimits db = limits(database, image.dbLimits(profile));
+        return new Provisioning(null, db, limits(placement.runner(), image.runnerLimits()), version,
+                ServerSettings.NONE, storage(database == null ? null : database.storage(), db.memoryBytes()),
+                database == null ? null : database.writeIopsLimit());
+    }
+
+    /**
+     * The storage the recorded run asked for (--db-storage), asked again and checked as the option is:
+     * a tmpfs of the size it had, bind's folder (which must still be there and writable). A result that
+     * records none ran on the container's own (null). One that ran on bind but does not record its
+     * folder (written before it was recorded) is refused: another place is another disk.
+     */
+    static DbStorage storage(Storage recorded, long memoryLimit) {
+        if (recorded == null) {
+            return null;
+        }
+        String option = switch (recorded.kind()) {
+            case "tmpfs" -> recorded.requestedBytes() == null ? "tmpfs" : "tmpfs:" + recorded.requestedBytes();
+            case "bind" -> {
+                if (recorded.bindFolder() == null) {
+                    throw new BadInputException("the result ran on " + DbStorage.OPTION + " bind but does not record"
+                            + " its folder" + (recorded.note() == null ? "" : " (" + recorded.note() + ")")
+                            + ", so lab rerun cannot put the data on the same disk: run it with lab run "
+                            + DbStorage.OPTION + " bind:PATH and lab compare the two");
+                }
+                yield "bind:" + recorded.bindFolder();
+            }
+            default -> recorded.kind();
+        };
+        return DbStorage.parse(option, memoryLimit);
     }
 
     private static ContainerLimits limits(Placement.Side side, ContainerLimits descriptor) {

@@ -91,10 +91,14 @@ final class DataStorage {
         }
     }
 
-    /** What the run asked for, before anything is seen from inside the container. */
+    /**
+     * What the run asked for, before anything is seen from inside the container; bind's folder with
+     * it, so that a rerun can make its own folder in the same place.
+     */
     Storage asked() {
         return new Storage(asked.kind().label(), dataDir, asked.kind() == DbStorage.Kind.TMPFS ? tmpfsBytes : null,
-                null, null, null, null, null, null, note());
+                null, null, null, null, null, null, note(), null, null,
+                asked.kind() == DbStorage.Kind.BIND ? asked.bindFolder().toString() : null);
     }
 
     String dataDir() {

@@ -38,12 +38,14 @@ public final class StorageProbe {
             "my $b = \"\\0\" x 8192;",
             // The first write allocates the block: not a flush of data alone, so not timed.
             "syswrite($h, $b) == 8192 or die \"cannot write $f: $!\\n\";",
-            "my $end = time + $t; my @d;",
+            "my $start = time; my $end = $start + $t; my @d;",
             "while (@d < $n && time < $end) {",
             "  my $s = time; sysseek($h, 0, 0); syswrite($h, $b) == 8192 or die \"cannot write $f: $!\\n\";",
             "  push @d, sprintf('%.2f', (time - $s) * 1e6);",
             "}",
-            "close $h; unlink $f; print \"@d\\n\";");
+            // The whole time, in microseconds, on a line of its own: the writes' sustained rate.
+            "my $all = (time - $start) * 1e6;",
+            "close $h; unlink $f; print \"@d\\n\"; printf(\"%.0f\\n\", $all);");
 
     private static final String SCRIPT = String.join("\n",
             "d=\"$1\"",
@@ -129,7 +131,7 @@ public final class StorageProbe {
         if (!probe.isEmpty() && probe.get(0).startsWith("error: ")) {
             missing = probe.get(0).substring("error: ".length()).strip();
         } else if (!probe.isEmpty()) {
-            flush = latency(probe.get(0));
+            flush = latency(probe.get(0), probe.size() > 1 ? probe.get(1) : null);
             missing = flush == null ? "the probe timed no write" : null;
         }
         String note = missing == null ? asked.note() : asked.note() + "; flush latency not measured: " + missing;
@@ -165,8 +167,13 @@ public final class StorageProbe {
         }
     }
 
-    /** Microseconds per write, one line, into milliseconds' p50, p99 and max (nearest rank). */
-    static Storage.FlushLatency latency(String line) {
+    /**
+     * Microseconds per write, one line, into milliseconds' p50, p99 and max (nearest rank), and the
+     * writes a second over the probe's whole time, {@code elapsed} microseconds (null, unreadable:
+     * no rate). The rate is what a throttle shows: one that lets each 100 ms slice's first writes
+     * through at the disk's speed leaves the median as fast as the disk's own.
+     */
+    static Storage.FlushLatency latency(String line, String elapsed) {
         double[] us;
         try {
             us = Arrays.stream(line.strip().split("\\s+")).filter(s -> !s.isEmpty())
@@ -177,7 +184,17 @@ public final class StorageProbe {
         if (us.length == 0) {
             return null;
         }
-        return new Storage.FlushLatency(us.length, ms(rank(us, 0.50)), ms(rank(us, 0.99)), ms(us[us.length - 1]));
+        return new Storage.FlushLatency(us.length, ms(rank(us, 0.50)), ms(rank(us, 0.99)), ms(us[us.length - 1]),
+                perSecond(us.length, elapsed));
+    }
+
+    private static Double perSecond(int writes, String elapsedUs) {
+        try {
+            double us = elapsedUs == null ? 0 : Double.parseDouble(elapsedUs.strip());
+            return us > 0 ? Math.round(writes * 1e7 / us) / 10.0 : null;
+        } catch (NumberFormatException unreadable) {
+            return null;
+        }
     }
 
     private static double rank(double[] sorted, double q) {
@@ -208,8 +225,9 @@ public final class StorageProbe {
                 + (s.device() == null ? "" : " on " + s.device());
         Storage.FlushLatency f = s.flush();
         return f == null ? fs + "; " + s.note() : String.format(Locale.ROOT,
-                "%s, flush p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d writes)", fs, f.p50Ms(), f.p99Ms(), f.maxMs(),
-                f.writes());
+                "%s, flush p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d writes%s)", fs, f.p50Ms(), f.p99Ms(), f.maxMs(),
+                f.writes(), f.writesPerSecond() == null ? ""
+                        : String.format(Locale.ROOT, ", %.0f a second", f.writesPerSecond()));
     }
 
     /** ASKED with no figures: the probe could not run, WHY said in the note. */
@@ -220,6 +238,6 @@ public final class StorageProbe {
     private static Storage with(Storage s, String filesystem, String options, Long size, String device,
                                 Boolean rotational, Storage.FlushLatency flush, String note) {
         return new Storage(s.kind(), s.dataDir(), s.requestedBytes(), filesystem, options, size, device, rotational,
-                flush, note, s.storageClass(), s.provisioner());
+                flush, note, s.storageClass(), s.provisioner(), s.bindFolder());
     }
 }

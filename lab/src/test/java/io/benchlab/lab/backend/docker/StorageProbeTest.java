@@ -1,9 +1,13 @@
 package io.benchlab.lab.backend.docker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.benchlab.results.Storage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The probe's output as read: the data directory's mount, size, device and flush latency. */
 class StorageProbeTest {
@@ -72,8 +76,34 @@ class StorageProbeTest {
         for (int i = 1; i <= 500; i++) {
             us.append(i).append(' ');
         }
-        assertThat(StorageProbe.latency(us.toString())).isEqualTo(new Storage.FlushLatency(500, 0.25, 0.495, 0.5));
-        assertThat(StorageProbe.latency("")).isNull();
-        assertThat(StorageProbe.latency("1.0 x")).isNull();
+        assertThat(StorageProbe.latency(us.toString(), null)).isEqualTo(new Storage.FlushLatency(500, 0.25, 0.495, 0.5));
+        assertThat(StorageProbe.latency("", "1000")).isNull();
+        assertThat(StorageProbe.latency("1.0 x", "1000")).isNull();
+    }
+
+    @Test
+    void theSustainedRateIsTheWritesOverTheProbesWholeTime() {
+        // 4 writes whose latency adds to 0.4 ms, in 30 ms all told: a throttle held the rest of the slice.
+        Storage s = StorageProbe.read(asked("volume"), MOUNTS + "\n0.1 0.1 0.1 0.1\n30000\n");
+        assertThat(s.flush()).isEqualTo(new Storage.FlushLatency(4, 0.0001, 0.0001, 0.0001, 133.3));
+        assertThat(StorageProbe.describe(s)).endsWith("(4 writes, 133 a second)");
+        assertThat(StorageProbe.latency("1.0", "x").writesPerSecond()).as("unreadable").isNull();
+        assertThat(StorageProbe.latency("1.0", "0").writesPerSecond()).isNull();
+    }
+
+    /** The probe's own perl, here on this machine's disk, prints the latencies and the whole time. */
+    @Test
+    void theProbeScriptPrintsItsWholeTime(@TempDir Path dir) throws Exception {
+        assumeTrue(new ProcessBuilder("perl", "-MTime::HiRes", "-e", "1").start().waitFor() == 0, "perl here");
+        Process p = new ProcessBuilder(StorageProbe.command(dir.toString())).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        Storage s = StorageProbe.read(new Storage("bind", dir.toString(), null, null, null, null, null, null, null,
+                "here"), out);
+        assertThat(s.flush()).as(out).isNotNull();
+        // Not above what the writes' own time allows (their mean, which is near the median).
+        assertThat(s.flush().writesPerSecond()).as(out).isPositive()
+                .isLessThanOrEqualTo(2 * 1000 / s.flush().p50Ms());
+        assertThat(dir).isEmptyDirectory();
     }
 }
