@@ -127,10 +127,10 @@ public final class CapacitySearch {
             case SPREAD -> Shown.tps(lo) + " tps passed, " + Shown.tps(hi) + " failed: wider than "
                     + Shown.percent(plan.precision()) + ", since the rounds straddle the objectives between them (more"
                     + " rounds a step narrow that)";
-            case NO_PASS -> "no rate passed, down to " + Shown.tps(lowest()) + " tps (the floor):"
-                    + " the objectives do not hold even at light load";
-            case NO_FAIL -> "no rate failed, up to " + Shown.tps(highest()) + " tps (the ceiling, above flat out):"
-                    + " the objectives hold flat out";
+            case NO_PASS -> "no rate passed, down to " + Shown.tps(lowest()) + " tps (the floor): the objectives"
+                    + (fails.contains(lowest()) ? " do not hold" : " were not shown to hold") + " even at light load";
+            case NO_FAIL -> "no rate failed, up to " + Shown.tps(highest()) + " tps (the ceiling, above flat out): the"
+                    + " objectives " + (passes.contains(highest()) ? "hold flat out" : "were not shown to break there");
             case OUT_OF_STEPS -> "the " + plan.maxSteps() + " steps ran out before " + Shown.percent(plan.precision())
                     + ": capacity " + range;
             case UNFINISHED -> "stopped after " + steps() + " steps: capacity " + range;

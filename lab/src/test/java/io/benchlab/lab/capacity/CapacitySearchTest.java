@@ -160,6 +160,18 @@ class CapacitySearchTest {
         assertThat(o.high()).isGreaterThanOrEqualTo(1400);
     }
 
+    /** Unclear at the floor or the ceiling is no evidence that the objectives break or hold there. */
+    @Test
+    void anUnclearFloorOrCeilingIsSaidToShowNeither() {
+        assertThat(band(SearchPlan.fromProbe(FLAT_OUT, 0.05), 0, Double.MAX_VALUE, new ArrayList<>()).outcome().why())
+                .startsWith("no rate passed, down to 1,000 tps (the floor): the objectives were not shown to hold");
+        SearchOutcome high = band(SearchPlan.fromProbe(FLAT_OUT, 0.05), 5000, Double.MAX_VALUE, new ArrayList<>())
+                .outcome();
+        assertThat(high.end()).isEqualTo(SearchOutcome.End.NO_FAIL);
+        assertThat(high.why()).isEqualTo("no rate failed, up to 11,000 tps (the ceiling, above flat out): the objectives"
+                + " were not shown to break there; at 10,000, 11,000 tps the rounds showed neither");
+    }
+
     @Test
     void ratesAreRoundedToThreeDigitsAtFivePercentAndTheStartNeverExceedsTheCeiling() {
         List<Double> asked = new ArrayList<>();
