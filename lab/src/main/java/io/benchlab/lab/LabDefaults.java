@@ -73,7 +73,11 @@ public final class LabDefaults {
     /** A finished runner Job (and, through its owner references, the run's database) is removed this long after, even with no lab left to do it. */
     public static final Duration KUBE_TTL_AFTER_FINISHED = Duration.ofMinutes(10);
 
-    /** How long a pvc run's claim may take to bind (a provisioner makes the volume) before the run fails with its events. */
+    /**
+     * How long a pvc run's claim may take to bind (a provisioner makes the volume) before the run
+     * fails with its events; {@code $BENCHLAB_KUBE_CLAIM_BIND_TIMEOUT} (whole seconds) replaces it,
+     * for a slow provisioner, and for the test of a claim that never binds, which must not wait 90 s.
+     */
     public static final Duration KUBE_CLAIM_BIND_TIMEOUT = Duration.ofSeconds(90);
 
     /** How long a pod may stay unschedulable before the run fails with the scheduler's reason (a node may be draining). */

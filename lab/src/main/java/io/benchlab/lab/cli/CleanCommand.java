@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 @Command(versionProvider = VersionProvider.class, name = "clean", mixinStandardHelpOptions = true,
         description = "Remove what kubernetes runs left in the namespace (a lab killed with -9): every Job, pod,"
-                + " Service and Secret labelled benchlab.io/run-id.")
+                + " Service, Secret and PersistentVolumeClaim labelled benchlab.io/run-id.")
 final class CleanCommand implements Callable<Integer> {
 
     @Spec

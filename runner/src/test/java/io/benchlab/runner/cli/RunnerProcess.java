@@ -119,6 +119,11 @@ public final class RunnerProcess implements AutoCloseable {
         }
     }
 
+    /** Whether the process still runs: a test that waits for something outside it (the API server) checks this. */
+    public boolean alive() {
+        return process.isAlive();
+    }
+
     public int exitCode() {
         return process.exitValue();
     }

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
@@ -16,6 +17,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -32,6 +34,7 @@ public final class KubernetesBackend implements Backend {
     private String version;
     private RunnerAccount.Found runnerAccount;
     private StorageClasses.Chosen storageClass;
+    private Duration claimBindTimeout = LabDefaults.KUBE_CLAIM_BIND_TIMEOUT;
 
     public KubernetesBackend(Provisioning provisioning, KubernetesSettings settings) {
         this.provisioning = provisioning;
@@ -62,10 +65,13 @@ public final class KubernetesBackend implements Backend {
     private void check(RunSpec spec, List<Access.Need> more) {
         io.benchlab.lab.images.EngineImages.of(spec.engine());
         settings.split(spec.workload().clients());
+        boolean claim = provisioning.storage().kind() == DbStorage.Kind.PVC;
+        if (claim) {
+            claimBindTimeout = claimBindTimeout(System.getenv(CLAIM_BIND_TIMEOUT_ENV));
+        }
         client = KubeConnection.connect(settings.kubeconfig());
         try {
             version = client.getKubernetesVersion().getGitVersion();
-            boolean claim = provisioning.storage().kind() == DbStorage.Kind.PVC;
             List<Access.Need> needs = new java.util.ArrayList<>(Access.RUN);
             if (claim) {
                 needs.addAll(Access.CLAIM);
@@ -97,7 +103,27 @@ public final class KubernetesBackend implements Backend {
         }
         RunPlan plan = RunPlan.of(spec, provisioning, settings, runId, Secret.random(), version, runnerAccount.name(),
                 storageClass);
-        return new KubernetesRun(client, spec, plan, progress);
+        return new KubernetesRun(client, spec, plan, progress, claimBindTimeout);
+    }
+
+    /** The variable that replaces {@link LabDefaults#KUBE_CLAIM_BIND_TIMEOUT}, read here and nowhere else. */
+    static final String CLAIM_BIND_TIMEOUT_ENV = "BENCHLAB_KUBE_CLAIM_BIND_TIMEOUT";
+
+    /** VALUE of {@link #CLAIM_BIND_TIMEOUT_ENV} (null or blank: the default); anything but whole seconds above 0 is bad input. */
+    static Duration claimBindTimeout(String value) {
+        if (value == null || value.isBlank()) {
+            return LabDefaults.KUBE_CLAIM_BIND_TIMEOUT;
+        }
+        try {
+            long seconds = Long.parseLong(value.strip());
+            if (seconds > 0) {
+                return Duration.ofSeconds(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // refused below, as a negative number is
+        }
+        throw new BadInputException(CLAIM_BIND_TIMEOUT_ENV + "=" + value + ": how long a claim may take to bind is a"
+                + " whole number of seconds above 0");
     }
 
     /** {@code --dry-run}: the manifests a run would make, as YAML; nothing is made and no cluster is asked. */

@@ -32,6 +32,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,14 +54,16 @@ final class KubernetesRun implements BackendRun {
     private final RunPlan plan;
     private final Progress progress;
     private final ClusterObjects objects;
+    private final Duration claimBindTimeout;
     private volatile Thread waiter;
     private volatile boolean stopped;
     private volatile boolean runnerLetGo;
     private volatile PodWatch watch;
     private final List<LogWatch> logs = new CopyOnWriteArrayList<>();
 
-    KubernetesRun(KubernetesClient client, RunSpec spec, RunPlan plan, Progress progress) {
+    KubernetesRun(KubernetesClient client, RunSpec spec, RunPlan plan, Progress progress, Duration claimBindTimeout) {
         this.client = client;
+        this.claimBindTimeout = claimBindTimeout;
         this.spec = spec;
         this.plan = plan;
         this.progress = progress;
@@ -438,7 +441,8 @@ final class KubernetesRun implements BackendRun {
     }
 
     /**
-     * A pvc run's claim not bound after {@link LabDefaults#KUBE_CLAIM_BIND_TIMEOUT} fails the run
+     * A pvc run's claim not bound after {@link LabDefaults#KUBE_CLAIM_BIND_TIMEOUT} (or what
+     * {@link KubernetesBackend#claimBindTimeout} read instead) fails the run
      * with the claim's events (no provisioner, no room, a class that cannot make it); true while
      * it is still to bind, when the pod waits for it rather than being unschedulable.
      */
@@ -451,7 +455,7 @@ final class KubernetesRun implements BackendRun {
         if (claim != null && claim.getStatus() != null && "Bound".equals(claim.getStatus().getPhase())) {
             return false;
         }
-        if (System.nanoTime() - since > LabDefaults.KUBE_CLAIM_BIND_TIMEOUT.toNanos()) {
+        if (System.nanoTime() - since > claimBindTimeout.toNanos()) {
             List<String> events;
             try {
                 events = objects.events("PersistentVolumeClaim", name);
@@ -459,7 +463,7 @@ final class KubernetesRun implements BackendRun {
                 events = List.of("its events could not be read: " + KubeConnection.explain(client, e));
             }
             throw new RunFailure("the database's claim " + name + " did not bind within "
-                    + LabDefaults.KUBE_CLAIM_BIND_TIMEOUT.toSeconds() + " s" + (events.isEmpty() ? " (it has no events)"
+                    + claimBindTimeout.toSeconds() + " s" + (events.isEmpty() ? " (it has no events)"
                     : ": " + String.join("; ", events.subList(Math.max(0, events.size() - 3), events.size()))));
         }
         return true;
