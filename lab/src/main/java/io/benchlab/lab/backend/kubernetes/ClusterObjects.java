@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -22,6 +21,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -154,14 +154,12 @@ final class ClusterObjects {
      * their template's annotation, which a suspended Job that never ran may still change.
      */
     void letGo(String dbNode) {
-        client.batch().v1().jobs().inNamespace(namespace).withName(jobName).edit(j -> {
-            JobBuilder b = new JobBuilder(j);
-            if (dbNode != null) {
-                b.editSpec().editTemplate().editMetadata().addToAnnotations(Labels.DB_NODE_ANNOTATION, dbNode)
-                        .endMetadata().endTemplate().endSpec();
-            }
-            return b.editSpec().withSuspend(false).endSpec().build();
-        });
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("suspend", false);
+        if (dbNode != null) {
+            spec.put("template", Map.of("metadata", Map.of("annotations", Map.of(Labels.DB_NODE_ANNOTATION, dbNode))));
+        }
+        patchJob(Map.of("spec", spec));
     }
 
     /** The Job's pod is deleted gracefully and no other is made. */
@@ -174,8 +172,17 @@ final class ClusterObjects {
     }
 
     private void setSuspended(boolean suspended) {
+        patchJob(Map.of("spec", Map.of("suspend", suspended)));
+    }
+
+    /**
+     * A merge patch of the Job, with no resourceVersion: an edit (read, change, patch) failed with 409
+     * when the Job controller wrote the new Job's status between the read and the patch (a series'
+     * second step, on CI), and these fields are the lab's alone.
+     */
+    private void patchJob(Map<String, Object> patch) {
         client.batch().v1().jobs().inNamespace(namespace).withName(jobName)
-                .edit(j -> new JobBuilder(j).editSpec().withSuspend(suspended).endSpec().build());
+                .patch(PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(patch));
     }
 
     /** The Job's own verdict when it failed (deadline passed, pod failed), or empty. */
