@@ -34,9 +34,10 @@ import java.util.stream.Stream;
  * before, a round's noise of several times the precision moved the first fail below the other
  * search's last pass: their 5% intervals overlapped in a quarter of pairs at 20% noise a round
  * ({@code CapacityNoiseTest}). Between the ends the search bisects the wider gap below or above the
- * unclear steps; once the unclear rates themselves span the precision, or no gap is wider than it,
- * no pass and fail can come within the precision, and the search ends there
- * ({@link SearchOutcome.End#SPREAD}): more rounds a step narrow that span, more steps do not.
+ * unclear steps. Once the unclear rates themselves span the precision, no pass and fail can come
+ * within it: the search brings each end within the precision of them and ends there
+ * ({@link SearchOutcome.End#SPREAD}); until then it bisects gaps down to the rates' grid. More
+ * rounds a step narrow that span, more steps do not.
  *
  * <p>Steps needed with the defaults (growth 2, precision 5%, from a probe: start at half flat out,
  * ceiling 1.1 times, floor a fifth of the start; without noise, simulated in
