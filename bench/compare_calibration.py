@@ -1,7 +1,7 @@
 """How often lab compare cries wolf, and how often it finds a real slowdown: pairs of real runs.
 
   python3 -m bench.compare_calibration [--engines hsqldb,postgres] [--pairs 20] [--slow-pairs 10]
-      [--rounds 5] [--duration 5] [--warmup 5] [--cpus 1.0] [--slowdown 0.10] [--drop 30] [--port 55435]
+      [--rounds 5] [--duration 5] [--warmup 5|auto] [--cpus 1.0] [--slowdown 0.10] [--drop 30] [--port 55435]
       [--services-dir /tmp/benchlab-calibration-services] [--no-build] [--compare-args "..."] [--reuse]
 
 For each engine, --pairs pairs of identical runs (same knobs and seed, full speed: no --rate), each
@@ -30,7 +30,8 @@ beside the detection rate.
 HSQLDB: 4 clients at scale 4 (a scale below the client count measures the branch rows' locks,
 not the engine); PostgreSQL: as .ci/services configures it (durable), 8 clients, scale 10, loaded
 once, its tables vacuumed and a checkpoint taken before every run (as pgbench would). Both:
---rounds rounds of --duration s after a --warmup s warm-up. Results, each compare's output and
+--rounds rounds of --duration s after a --warmup s warm-up (auto: the lab's default, which ends when
+the client is warm). Results, each compare's output and
 summary.json land in bench/out/compare_calibration/ (--reuse judges the results already there
 again, without running).
 """
@@ -57,7 +58,9 @@ WORKLOAD = {
 
 def arguments(argv=None):
     ap = bench_parser(__spec__.name, __doc__)
-    options(ap, engines=",".join(WORKLOAD), pairs=20, slow_pairs=10, rounds=5, duration=5, warmup=5)
+    options(ap, engines=",".join(WORKLOAD), pairs=20, slow_pairs=10, rounds=5, duration=5)
+    ap.add_argument("--warmup", default="5",
+                    help="seconds of warm-up, or auto: the lab's own, until the client is warm (default 5)")
     ap.add_argument("--cpus", type=float, default=1.0, help="the database side's CPU limit; 0: none")
     options(ap, slowdown=0.10, port=55435, services_dir="/tmp/benchlab-calibration-services")
     ap.add_argument("--drop", type=float, default=30.0,
@@ -69,6 +72,8 @@ def arguments(argv=None):
     if a.cpus <= 0 and a.slow_pairs > 0:
         die("a slowdown is a cut of the CPU limit: give --cpus, or --slow-pairs 0", 2)
     a.engines = words(a.engines, "--engines", WORKLOAD)
+    if a.warmup != "auto" and not a.warmup.replace(".", "", 1).isdigit():
+        die(f"--warmup takes seconds or auto, not {a.warmup!r}", 2)
     if os.geteuid() != 0 and not a.reuse:
         die("needs root (a cgroup CPU limit makes the slowdown)", 2)
     return a
@@ -87,8 +92,9 @@ class Runs:
     def run(self, result, cpus: float) -> None:
         """One lab run into result, the database side limited to cpus CPUs."""
         self.cgroup.limit(cpus)
+        warmup = [] if self.a.warmup == "auto" else ["--warmup", f"{self.a.warmup}s"]
         cmd = self.command(result, ["--rounds", str(self.a.rounds), "--duration", f"{self.a.duration}s",
-                                    "--warmup", f"{self.a.warmup}s", "--seed", "7"])
+                                    *warmup, "--seed", "7"])
         if self.server is not None:
             # As pgbench would before its run: the tables vacuumed, then a checkpoint, so that no run
             # inherits the last one's dead rows or dirty pages.

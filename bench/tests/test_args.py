@@ -132,6 +132,13 @@ class OtherBenchesArgsTest(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertIn("--engines takes", err)
 
+    def test_compare_calibration_takes_seconds_or_auto_for_the_warm_up(self):
+        self.assertEqual(compare_calibration.arguments(["--reuse"]).warmup, "5")
+        self.assertEqual(compare_calibration.arguments(["--warmup", "auto", "--reuse"]).warmup, "auto")
+        code, err = exit_of(compare_calibration.arguments, ["--warmup", "5s", "--reuse"])
+        self.assertEqual(code, 2)
+        self.assertIn("--warmup takes seconds or auto", err)
+
     def test_pod_skew_needs_a_server(self):
         self.assertEqual(exit_of(pod_skew.main, ["--runs", "3"])[0], 2)
 
