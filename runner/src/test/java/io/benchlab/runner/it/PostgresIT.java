@@ -9,6 +9,7 @@ import io.benchlab.results.RunResult;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.core.Isolation;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.engine.ServerProbe;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -156,5 +158,29 @@ class PostgresIT extends ServerEngineContract {
     @Override
     String commitCounter() {
         return "xact_commit";
+    }
+
+    /**
+     * The sampler asks its few queries many times a second: as prepared statements, the driver
+     * parses each once and, past its prepare threshold, the server keeps them prepared too. A
+     * plain statement's text was parsed anew at every sample, on the client and on the server.
+     */
+    @Test
+    void theSamplersQueriesArePreparedOnceOnItsConnection() throws SQLException {
+        Target target = target();
+        ServerProbe probe = target.engine().serverProbe();
+        try (Connection c = target.connect()) {
+            List<ServerProbe.Counters> counters = probe.applicable(c);
+            for (int i = 0; i < 8; i++) {
+                probe.readWaits(c);
+                ServerProbe.readCounters(c, counters);
+            }
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements WHERE NOT from_sql")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).as("the waits query and each counters query, prepared on the server")
+                        .isEqualTo(1 + counters.size());
+            }
+        }
     }
 }
