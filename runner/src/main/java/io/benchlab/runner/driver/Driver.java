@@ -82,6 +82,8 @@ public final class Driver {
      * to the JIT in the measured phase.
      */
     private final RunMetrics rehearsal = new RunMetrics();
+    /** Rehearses, at each warm-up read, what a round's start does to the clients' threads (see {@link VertxClients#handEachLoop}). */
+    private Runnable roundStartRehearsal = () -> { };
     private final PhaseTotals rehearsed = new PhaseTotals();
     private final PhaseTotals rehearsedTotal = new PhaseTotals();
     private volatile Instant measuredStart;
@@ -143,6 +145,10 @@ public final class Driver {
         int first = pods.firstClient(config.clients());
         int share = pods.share(config.clients());
         VertxClients vertx = config.driver() == ClientDriver.VERTX ? new VertxClients(target, share) : null;
+        if (vertx != null) {
+            Runnable nothing = () -> { };
+            roundStartRehearsal = () -> vertx.handEachLoop(nothing);
+        }
         for (int i = 0; i < first + share; i++) {
             // Each client's stream is the i-th split of the seed: reproducible, never shared, on any pod.
             SplittableRandom stream = seeds.split();
@@ -356,6 +362,7 @@ public final class Driver {
 
         @Override
         public void interval(long from, long to) {
+            roundStartRehearsal.run();
             rehearsed.reset();
             rehearsal.drainInto(rehearsed);
             rehearsedTotal.reset();
