@@ -15,10 +15,13 @@ import java.util.TreeMap;
 /**
  * Where a server keeps its own statistics, as data: the counters read at every interval boundary
  * (each query's numbers are running totals; the sampler takes their deltas), the query that
- * samples its sessions by what they wait for, and how often that sample may be taken without
- * costing the server what it measures. Names are the server's, in lower case.
+ * samples its sessions by what they wait for, how often that sample may be taken without
+ * costing the server what it measures, and whether the queries go as prepared statements, which
+ * pays where the JDBC driver keeps a statement's parse for the connection. Names are the
+ * server's, in lower case.
  */
-public record ServerProbe(String sources, List<Counters> counters, String waits, Duration waitsEvery) {
+public record ServerProbe(String sources, List<Counters> counters, String waits, Duration waitsEvery,
+                          boolean prepared) {
 
     /** How a counters query gives its numbers. */
     public enum Shape {
@@ -59,7 +62,11 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                     + " AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
             // As often as active-session-history tools sample: the sampler thread took 0.50% of the
             // runner's CPU and tps held at 1.024x (python3 -m bench.overhead sampler, cc31662).
-            Duration.ofMillis(100));
+            Duration.ofMillis(100),
+            // PgJDBC parses a plain statement's text anew each time, and C2 was still compiling its
+            // parser (1.5 kB of bytecode) 8-12 s into a measured phase; a prepared one it parses
+            // once a connection, and past its prepare threshold the server keeps it prepared too.
+            true);
 
     /**
      * MySQL and MariaDB: the server's status counters (all sessions), and the run's database's
@@ -75,7 +82,10 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                     Shape.NAME_VALUE)),
             "SELECT COALESCE(NULLIF(STATE, ''), 'running'), COUNT(*) FROM information_schema.PROCESSLIST"
                     + " WHERE COMMAND = 'Query' AND ID <> CONNECTION_ID() AND DB = DATABASE() GROUP BY 1",
-            Duration.ofSeconds(1));
+            Duration.ofSeconds(1),
+            // Connector/J parses a client-side prepared statement at each prepare: prepared, the
+            // sampler thread took 0.42-0.44% of the runner's CPU on MariaDB against 0.29% plain.
+            false);
 
     /** The counters queries this server answers: asked once, with one statement per conditional query. */
     public List<Counters> applicable(Connection c) throws SQLException {
@@ -88,17 +98,11 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
         return chosen;
     }
 
-    /**
-     * Every counter of QUERIES, by name. The sampler asks the same few queries many times a
-     * second, so they go as prepared statements: PostgreSQL's driver parses each once a connection
-     * (and the server keeps it prepared after a few uses), where it parsed a plain statement's
-     * text anew at every sample, and the JIT was still compiling that parser (1.5 kB of bytecode)
-     * 10 s into a measured phase.
-     */
-    public static Map<String, Long> readCounters(Connection c, List<Counters> queries) throws SQLException {
+    /** Every counter of QUERIES, by name. */
+    public Map<String, Long> readCounters(Connection c, List<Counters> queries) throws SQLException {
         Map<String, Long> values = new TreeMap<>();
         for (Counters q : queries) {
-            try (PreparedStatement s = c.prepareStatement(q.sql()); ResultSet rs = s.executeQuery()) {
+            query(c, q.sql(), rs -> {
                 if (q.shape() == Shape.NAME_VALUE) {
                     while (rs.next()) {
                         values.put(name(rs.getString(1)), rs.getLong(2));
@@ -109,20 +113,39 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                         values.put(name(meta.getColumnLabel(i)), rs.getLong(i));
                     }
                 }
-            }
+            });
         }
         return values;
     }
 
-    /** The sessions in each wait state, now (a prepared statement, as {@link #readCounters}). */
+    /** The sessions in each wait state, now. */
     public Map<String, Long> readWaits(Connection c) throws SQLException {
         Map<String, Long> sessions = new TreeMap<>();
-        try (PreparedStatement s = c.prepareStatement(waits); ResultSet rs = s.executeQuery()) {
+        query(c, waits, rs -> {
             while (rs.next()) {
                 sessions.merge(rs.getString(1), rs.getLong(2), Long::sum);
             }
-        }
+        });
         return sessions;
+    }
+
+    /** What is done with a query's rows. */
+    @FunctionalInterface
+    private interface Rows {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs SQL as {@link #prepared} says and hands its rows to ROWS. */
+    private void query(Connection c, String sql, Rows rows) throws SQLException {
+        if (prepared) {
+            try (PreparedStatement s = c.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
+                rows.read(rs);
+            }
+        } else {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                rows.read(rs);
+            }
+        }
     }
 
     private static boolean bool(Connection c, String sql) throws SQLException {

@@ -292,7 +292,7 @@ public final class ServerSampler implements ResultSink {
     private Map<String, Long> readCounters() throws SQLException {
         Map<String, Long> values = new TreeMap<>();
         for (ServerProbe.Counters q : queries) {
-            values.putAll(ServerProbe.readCounters(connection, List.of(q)));
+            values.putAll(probe.readCounters(connection, List.of(q)));
             reads++;
         }
         return values;

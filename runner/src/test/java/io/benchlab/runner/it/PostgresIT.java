@@ -173,7 +173,7 @@ class PostgresIT extends ServerEngineContract {
             List<ServerProbe.Counters> counters = probe.applicable(c);
             for (int i = 0; i < 8; i++) {
                 probe.readWaits(c);
-                ServerProbe.readCounters(c, counters);
+                probe.readCounters(c, counters);
             }
             try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements WHERE NOT from_sql")) {
