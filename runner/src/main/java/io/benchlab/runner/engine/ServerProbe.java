@@ -15,13 +15,17 @@ import java.util.TreeMap;
 /**
  * Where a server keeps its own statistics, as data: the counters read at every interval boundary
  * (each query's numbers are running totals; the sampler takes their deltas), the query that
- * samples its sessions by what they wait for, how often that sample may be taken without
- * costing the server what it measures, and whether the queries go as prepared statements, which
- * pays where the JDBC driver keeps a statement's parse for the connection. Names are the
- * server's, in lower case.
+ * samples its sessions by what they wait for, and how often that sample may be taken without
+ * costing the server what it measures. Names are the server's, in lower case.
+ *
+ * <p>The sampler asks the same few queries many times a second, so each is prepared once for its
+ * connection and run again ({@link Statements}). Made anew at each sample, as plain statements or
+ * prepared ones, the JDBC drivers parsed the text each time (PgJDBC's {@code Parser.parseJdbcSql},
+ * Connector/J's {@code StringInspector}, 1.4-1.5 kB of bytecode each) and C2 was still compiling
+ * that parser 8-20 s into a measured phase (-XX:+PrintCompilation). Past PgJDBC's prepare
+ * threshold the server keeps them prepared too.
  */
-public record ServerProbe(String sources, List<Counters> counters, String waits, Duration waitsEvery,
-                          boolean prepared) {
+public record ServerProbe(String sources, List<Counters> counters, String waits, Duration waitsEvery) {
 
     /** How a counters query gives its numbers. */
     public enum Shape {
@@ -62,11 +66,7 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                     + " AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
             // As often as active-session-history tools sample: the sampler thread took 0.50% of the
             // runner's CPU and tps held at 1.024x (python3 -m bench.overhead sampler, cc31662).
-            Duration.ofMillis(100),
-            // PgJDBC parses a plain statement's text anew each time, and C2 was still compiling its
-            // parser (1.5 kB of bytecode) 8-12 s into a measured phase; a prepared one it parses
-            // once a connection, and past its prepare threshold the server keeps it prepared too.
-            true);
+            Duration.ofMillis(100));
 
     /**
      * MySQL and MariaDB: the server's status counters (all sessions), and the run's database's
@@ -82,10 +82,7 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                     Shape.NAME_VALUE)),
             "SELECT COALESCE(NULLIF(STATE, ''), 'running'), COUNT(*) FROM information_schema.PROCESSLIST"
                     + " WHERE COMMAND = 'Query' AND ID <> CONNECTION_ID() AND DB = DATABASE() GROUP BY 1",
-            Duration.ofSeconds(1),
-            // Connector/J parses a client-side prepared statement at each prepare: prepared, the
-            // sampler thread took 0.42-0.44% of the runner's CPU on MariaDB against 0.29% plain.
-            false);
+            Duration.ofSeconds(1));
 
     /** The counters queries this server answers: asked once, with one statement per conditional query. */
     public List<Counters> applicable(Connection c) throws SQLException {
@@ -98,11 +95,17 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
         return chosen;
     }
 
+    /** Where the probe's queries get their statements: one prepared statement a query, kept by the caller. */
+    @FunctionalInterface
+    public interface Statements {
+        PreparedStatement of(String sql) throws SQLException;
+    }
+
     /** Every counter of QUERIES, by name. */
-    public Map<String, Long> readCounters(Connection c, List<Counters> queries) throws SQLException {
+    public static Map<String, Long> readCounters(Statements statements, List<Counters> queries) throws SQLException {
         Map<String, Long> values = new TreeMap<>();
         for (Counters q : queries) {
-            query(c, q.sql(), rs -> {
+            try (ResultSet rs = statements.of(q.sql()).executeQuery()) {
                 if (q.shape() == Shape.NAME_VALUE) {
                     while (rs.next()) {
                         values.put(name(rs.getString(1)), rs.getLong(2));
@@ -113,39 +116,20 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
                         values.put(name(meta.getColumnLabel(i)), rs.getLong(i));
                     }
                 }
-            });
+            }
         }
         return values;
     }
 
     /** The sessions in each wait state, now. */
-    public Map<String, Long> readWaits(Connection c) throws SQLException {
+    public Map<String, Long> readWaits(Statements statements) throws SQLException {
         Map<String, Long> sessions = new TreeMap<>();
-        query(c, waits, rs -> {
+        try (ResultSet rs = statements.of(waits).executeQuery()) {
             while (rs.next()) {
                 sessions.merge(rs.getString(1), rs.getLong(2), Long::sum);
             }
-        });
-        return sessions;
-    }
-
-    /** What is done with a query's rows. */
-    @FunctionalInterface
-    private interface Rows {
-        void read(ResultSet rs) throws SQLException;
-    }
-
-    /** Runs SQL as {@link #prepared} says and hands its rows to ROWS. */
-    private void query(Connection c, String sql, Rows rows) throws SQLException {
-        if (prepared) {
-            try (PreparedStatement s = c.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
-                rows.read(rs);
-            }
-        } else {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-                rows.read(rs);
-            }
         }
+        return sessions;
     }
 
     private static boolean bool(Connection c, String sql) throws SQLException {

@@ -18,8 +18,10 @@ import io.benchlab.runner.sink.RunEvent;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,6 +70,8 @@ public final class ServerSampler implements ResultSink {
 
     private final ServerProbe probe;
     private final Connection connection;
+    /** The probe's queries, each prepared once on the connection (see {@link ServerProbe}); touched by the sampler thread only. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final List<ServerProbe.Counters> queries;
     private final ResultSink downstream;
     private final Secret password;
@@ -250,7 +254,7 @@ public final class ServerSampler implements ResultSink {
                 Object e = nextWaitSample == Long.MAX_VALUE ? events.take()
                         : events.poll(Math.max(0, nextWaitSample - now), TimeUnit.NANOSECONDS);
                 if (e == null) {
-                    waits.add(probe.readWaits(connection));
+                    waits.add(probe.readWaits(this::statement));
                     reads++;
                     nextWaitSample = Math.max(nextWaitSample + waitEvery, System.nanoTime());
                 } else if (e instanceof Warm) {
@@ -288,11 +292,21 @@ public final class ServerSampler implements ResultSink {
         }
     }
 
+    /** SQL's statement, prepared on first use and kept until the connection closes. */
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement s = statements.get(sql);
+        if (s == null) {
+            s = connection.prepareStatement(sql);
+            statements.put(sql, s);
+        }
+        return s;
+    }
+
     /** One query at a time, so that {@link #reads} counts exactly the statements that ran. */
     private Map<String, Long> readCounters() throws SQLException {
         Map<String, Long> values = new TreeMap<>();
         for (ServerProbe.Counters q : queries) {
-            values.putAll(probe.readCounters(connection, List.of(q)));
+            values.putAll(ServerProbe.readCounters(this::statement, List.of(q)));
             reads++;
         }
         return values;

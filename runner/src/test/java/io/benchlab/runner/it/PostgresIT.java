@@ -14,10 +14,12 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -161,9 +163,10 @@ class PostgresIT extends ServerEngineContract {
     }
 
     /**
-     * The sampler asks its few queries many times a second: as prepared statements, the driver
-     * parses each once and, past its prepare threshold, the server keeps them prepared too. A
-     * plain statement's text was parsed anew at every sample, on the client and on the server.
+     * The sampler asks its few queries many times a second, each on one statement prepared for its
+     * connection (as {@code ServerSampler} keeps them): the driver parses each once and, past its
+     * prepare threshold, the server keeps them prepared too. Made anew at each sample, their text
+     * was parsed each time, on the client and on the server.
      */
     @Test
     void theSamplersQueriesArePreparedOnceOnItsConnection() throws SQLException {
@@ -171,9 +174,18 @@ class PostgresIT extends ServerEngineContract {
         ServerProbe probe = target.engine().serverProbe();
         try (Connection c = target.connect()) {
             List<ServerProbe.Counters> counters = probe.applicable(c);
+            Map<String, PreparedStatement> held = new HashMap<>();
+            ServerProbe.Statements statements = sql -> {
+                PreparedStatement s = held.get(sql);
+                if (s == null) {
+                    s = c.prepareStatement(sql);
+                    held.put(sql, s);
+                }
+                return s;
+            };
             for (int i = 0; i < 8; i++) {
-                probe.readWaits(c);
-                probe.readCounters(c, counters);
+                probe.readWaits(statements);
+                ServerProbe.readCounters(statements, counters);
             }
             try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements WHERE NOT from_sql")) {

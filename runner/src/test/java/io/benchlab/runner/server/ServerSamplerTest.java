@@ -34,7 +34,7 @@ class ServerSamplerTest {
     private static final ServerProbe PROBE = new ServerProbe("test tables",
             List.of(new ServerProbe.Counters(null, "SELECT COUNT(*) AS ROWS_SEEN, 7 AS STILL FROM done", ServerProbe.Shape.COLUMNS),
                     new ServerProbe.Counters("SELECT FALSE", "SELECT 1 AS NEVER", ServerProbe.Shape.COLUMNS)),
-            "SELECT label, n FROM waiting", Duration.ofMillis(100), true);
+            "SELECT label, n FROM waiting", Duration.ofMillis(100));
 
     private Connection setup;
     private Connection sampling;
