@@ -82,10 +82,10 @@ public final class Driver {
      * to the JIT in the measured phase.
      */
     private final RunMetrics rehearsal = new RunMetrics();
-    /** Rehearses, at each warm-up read, what a round's start does to the clients' threads (see {@link VertxClients#handEachLoop}). */
-    private Runnable roundStartRehearsal = () -> { };
     private final PhaseTotals rehearsed = new PhaseTotals();
     private final PhaseTotals rehearsedTotal = new PhaseTotals();
+    /** Rehearses, at each warm-up read, what a round's start does to the clients' threads (see {@link VertxClients#handEachLoop}). */
+    private Runnable roundStartRehearsal = () -> { };
     private volatile Instant measuredStart;
     private double warmupSeconds;
     private WarmupSettle.Ended warmupEnded;
