@@ -7,6 +7,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,10 +96,26 @@ public record ServerProbe(String sources, List<Counters> counters, String waits,
         return chosen;
     }
 
-    /** Where the probe's queries get their statements: one prepared statement a query, kept by the caller. */
-    @FunctionalInterface
-    public interface Statements {
-        PreparedStatement of(String sql) throws SQLException;
+    /**
+     * The probe's statements on one connection: each query prepared on first use and kept until
+     * the connection closes. Used by one thread at a time.
+     */
+    public static final class Statements {
+        private final Connection connection;
+        private final Map<String, PreparedStatement> prepared = new HashMap<>();
+
+        public Statements(Connection connection) {
+            this.connection = connection;
+        }
+
+        PreparedStatement of(String sql) throws SQLException {
+            PreparedStatement s = prepared.get(sql);
+            if (s == null) {
+                s = connection.prepareStatement(sql);
+                prepared.put(sql, s);
+            }
+            return s;
+        }
     }
 
     /** Every counter of QUERIES, by name. */

@@ -119,7 +119,8 @@ public final class MemoryWatcher implements AutoCloseable {
      * kernel's high-water mark since the reset, where it could be reset; else the largest sample).
      */
     public synchronized Memory snapshot() {
-        long rss = Math.max(Math.max(rssMax, ResidentMemory.current()), peakReset ? ResidentMemory.peak() : 0);
+        // The kernel's mark holds every resident size since the reset; without it, the samples and now.
+        long rss = peakReset ? Math.max(rssMax, ResidentMemory.peak()) : Math.max(rssMax, ResidentMemory.current());
         return new Memory(Math.max(heapLiveMax, heapLive()), rss > 0 ? rss : null);
     }
 

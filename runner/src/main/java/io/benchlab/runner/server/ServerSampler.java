@@ -18,10 +18,8 @@ import io.benchlab.runner.sink.RunEvent;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,7 +69,7 @@ public final class ServerSampler implements ResultSink {
     private final ServerProbe probe;
     private final Connection connection;
     /** The probe's queries, each prepared once on the connection (see {@link ServerProbe}); touched by the sampler thread only. */
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final ServerProbe.Statements statements;
     private final List<ServerProbe.Counters> queries;
     private final ResultSink downstream;
     private final Secret password;
@@ -101,6 +99,7 @@ public final class ServerSampler implements ResultSink {
         this.containerSource = container == null ? null : container.source();
         this.probe = probe;
         this.connection = connection;
+        this.statements = new ServerProbe.Statements(connection);
         this.queries = queries;
         this.downstream = downstream;
         this.password = password;
@@ -254,7 +253,7 @@ public final class ServerSampler implements ResultSink {
                 Object e = nextWaitSample == Long.MAX_VALUE ? events.take()
                         : events.poll(Math.max(0, nextWaitSample - now), TimeUnit.NANOSECONDS);
                 if (e == null) {
-                    waits.add(probe.readWaits(this::statement));
+                    waits.add(probe.readWaits(statements));
                     reads++;
                     nextWaitSample = Math.max(nextWaitSample + waitEvery, System.nanoTime());
                 } else if (e instanceof Warm) {
@@ -292,21 +291,11 @@ public final class ServerSampler implements ResultSink {
         }
     }
 
-    /** SQL's statement, prepared on first use and kept until the connection closes. */
-    private PreparedStatement statement(String sql) throws SQLException {
-        PreparedStatement s = statements.get(sql);
-        if (s == null) {
-            s = connection.prepareStatement(sql);
-            statements.put(sql, s);
-        }
-        return s;
-    }
-
     /** One query at a time, so that {@link #reads} counts exactly the statements that ran. */
     private Map<String, Long> readCounters() throws SQLException {
         Map<String, Long> values = new TreeMap<>();
         for (ServerProbe.Counters q : queries) {
-            values.putAll(ServerProbe.readCounters(this::statement, List.of(q)));
+            values.putAll(ServerProbe.readCounters(statements, List.of(q)));
             reads++;
         }
         return values;

@@ -14,12 +14,10 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -164,7 +162,7 @@ class PostgresIT extends ServerEngineContract {
 
     /**
      * The sampler asks its few queries many times a second, each on one statement prepared for its
-     * connection (as {@code ServerSampler} keeps them): the driver parses each once and, past its
+     * connection ({@link ServerProbe.Statements}, which {@code ServerSampler} keeps): the driver parses each once and, past its
      * prepare threshold, the server keeps them prepared too. Made anew at each sample, their text
      * was parsed each time, on the client and on the server.
      */
@@ -174,15 +172,7 @@ class PostgresIT extends ServerEngineContract {
         ServerProbe probe = target.engine().serverProbe();
         try (Connection c = target.connect()) {
             List<ServerProbe.Counters> counters = probe.applicable(c);
-            Map<String, PreparedStatement> held = new HashMap<>();
-            ServerProbe.Statements statements = sql -> {
-                PreparedStatement s = held.get(sql);
-                if (s == null) {
-                    s = c.prepareStatement(sql);
-                    held.put(sql, s);
-                }
-                return s;
-            };
+            ServerProbe.Statements statements = new ServerProbe.Statements(c);
             for (int i = 0; i < 8; i++) {
                 probe.readWaits(statements);
                 ServerProbe.readCounters(statements, counters);
