@@ -6,6 +6,7 @@ import io.benchlab.runner.core.Target;
 import io.benchlab.runner.workload.tpcb.LoadProfile;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
+import io.benchlab.runner.metrics.EdenPretouch;
 import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.JitCpu;
 import io.benchlab.runner.metrics.MemoryWatcher;
@@ -167,6 +168,9 @@ public final class Driver {
             open(workers, pool);
             List<RoundOutcome> rounds = new ArrayList<>();
             List<IntervalPoint> intervals = new ArrayList<>();
+            if (config.warmupSettles() || !config.warmup().isZero()) {
+                EdenPretouch.touch();
+            }
             for (int round = 1; round <= config.rounds() && !stop; round++) {
                 // Settle the heap first, as JMH and the seeds' TestBench do, so that the load's
                 // or the previous round's garbage is not collected on this round's clock.
