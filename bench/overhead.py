@@ -80,8 +80,10 @@ def sampler(a) -> Feature:
             return f"the sampler stopped: {r['server_stats']['note']}"
         return results.problem(r)
 
-    def reads(run: Run) -> str:   # it reads during the measured rounds only
-        return f"{run.result['server_stats']['reads'] / run.result['figures']['seconds']:.1f}"
+    def reads(run: Run) -> str:   # it reads from the warm-up's start, which its count includes, to the end
+        r = run.result
+        sampled = r['figures']['seconds'] + (r.get('warmup') or {}).get('seconds', 0)
+        return f"{r['server_stats']['reads'] / sampled:.1f}"
     print(f"overhead sampler: {a.pairs} pairs, {a.engine} at {a.jdbc_url}, scale {a.scale}, {a.clients} clients,"
           f" {a.duration} each")
     return Feature("overhead-sampler", TARGET, [*target, "--scale", a.scale, "--clients", a.clients,
