@@ -6,7 +6,10 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The CPU time of this JVM's JIT compiler threads, read per thread from Linux's /proc: code the
@@ -20,6 +23,9 @@ public final class JitCpu {
     private static final double TICKS_PER_SECOND = 100;
 
     private static final Path TASKS = Path.of("/proc/self/task");
+
+    /** Per task directory, whether each thread seen there is a compiler (see {@link #read(Path)}). */
+    private static final Map<Path, Map<String, Boolean>> KNOWN = new ConcurrentHashMap<>();
 
     private JitCpu() {
     }
@@ -49,14 +55,30 @@ public final class JitCpu {
         return ticks / TICKS_PER_SECOND;
     }
 
+    /**
+     * A thread's CPU is read from its stat file, whose name tells whether it is a compiler: a
+     * reading once opened every thread's (60 and more), and the JDK's file reading it went
+     * through reached C2's thresholds in a measured round (0.15 s of C2, -XX:+LogCompilation). So
+     * a thread's kind is remembered by its id, per task directory, and only the compilers' files
+     * are opened again. A compiler thread is named when it is made; bin/jvm-options keeps them
+     * for the JVM's life, so none is first read unnamed.
+     */
     static Map<String, Long> read(Path tasks) {
+        Map<String, Boolean> compilers = KNOWN.computeIfAbsent(tasks, dir -> new ConcurrentHashMap<>());
         Map<String, Long> ticks = new HashMap<>();
+        Set<String> present = new HashSet<>();
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
             for (Path thread : threads) {
+                String id = thread.getFileName().toString();
+                present.add(id);
+                if (Boolean.FALSE.equals(compilers.get(id))) {
+                    continue;
+                }
                 try {
                     Long t = compilerTicks(Files.readString(thread.resolve("stat"), StandardCharsets.US_ASCII));
+                    compilers.put(id, t != null);
                     if (t != null) {
-                        ticks.put(thread.getFileName().toString(), t);
+                        ticks.put(id, t);
                     }
                 } catch (IOException ended) {
                     // The thread ended while the directory was read: not a compiler's (they stay).
@@ -65,6 +87,8 @@ public final class JitCpu {
         } catch (IOException | RuntimeException notLinux) {
             return null;
         }
+        // Threads that ended leave: their ids are not kept for the JVM's life.
+        compilers.keySet().retainAll(present);
         return ticks;
     }
 

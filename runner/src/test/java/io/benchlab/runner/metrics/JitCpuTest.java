@@ -46,6 +46,18 @@ class JitCpuTest {
     }
 
     @Test
+    void aThreadFoundNotToBeACompilerIsNotReadAgainButACompilerIs(@TempDir Path tasks) throws IOException {
+        write(tasks, "201", stat("C2 CompilerThre", 100, 5));
+        write(tasks, "202", stat("main", 500, 50));
+        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("201", 105L));
+        write(tasks, "201", stat("C2 CompilerThre", 130, 6));
+        // A stat line that cannot be parsed fails the whole reading, were it read.
+        write(tasks, "202", "garbage");
+        write(tasks, "203", stat("C1 CompilerThre", 1, 0));
+        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("201", 136L, "203", 1L));
+    }
+
+    @Test
     void thisJvmsCompilersAreFoundAndTheirCpuNeverGoesBack() {
         assumeThat(Path.of("/proc/self/task")).as("Linux's /proc").isDirectory();
         Map<String, Long> first = JitCpu.read();
