@@ -30,6 +30,15 @@ public final class Defaults {
      */
     public static final int WARMUP_MAX_SECONDS = 60;
 
+    /**
+     * Once the client is warm, the settling warm-up ends as a round does (the clients finish, the
+     * event loops idle, the heap is collected) and they warm up this long more before round 1. A
+     * round's end takes branches the warm-up never took, and the JIT threw the clients' compiled
+     * code away there and compiled it again at the next round's start: inside the measured phase
+     * (bench/README.md, "The JIT in default runs").
+     */
+    public static final Duration REWARM = Duration.ofSeconds(2);
+
     /** Client pods cannot agree mid-warm-up when each of them is warm: without --warmup they warm up this long. */
     public static final int POD_WARMUP_SECONDS = 15;
 

@@ -62,6 +62,14 @@ abstract class Client implements AutoCloseable {
     /** Runs one round's transactions until the plan or {@code stop} ends it; returns when the client is done with it. */
     abstract void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop);
 
+    /**
+     * Does what a round's start does to the threads the client runs on, and nothing else; called
+     * from the collector at each warm-up read, while the client runs its warm-up. A client on a
+     * thread of its own has nothing to rehearse; an event-loop client's is {@link RoundStarts}.
+     */
+    void rehearseRoundStart() {
+    }
+
     /** Closes the connection from another thread while a call may still run on it. */
     abstract void abort();
 

@@ -9,6 +9,7 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig.ClientDriver;
 import io.benchlab.runner.metrics.EdenPretouch;
 import io.benchlab.runner.metrics.IntervalSummary;
 import io.benchlab.runner.metrics.JitCpu;
+import io.benchlab.runner.metrics.JitQuiet;
 import io.benchlab.runner.metrics.MemoryWatcher;
 import io.benchlab.runner.metrics.PhaseTotals;
 import io.benchlab.runner.metrics.ProcessCpu;
@@ -85,8 +86,6 @@ public final class Driver {
     private final RunMetrics rehearsal = new RunMetrics();
     private final PhaseTotals rehearsed = new PhaseTotals();
     private final PhaseTotals rehearsedTotal = new PhaseTotals();
-    /** Rehearses, at each warm-up read, what a round's start does to the clients' threads (see {@link VertxClients#handEachLoop}). */
-    private Runnable roundStartRehearsal = () -> { };
     private volatile Instant measuredStart;
     private double warmupSeconds;
     private WarmupSettle.Ended warmupEnded;
@@ -146,10 +145,6 @@ public final class Driver {
         int first = pods.firstClient(config.clients());
         int share = pods.share(config.clients());
         VertxClients vertx = config.driver() == ClientDriver.VERTX ? new VertxClients(target, share) : null;
-        if (vertx != null) {
-            Runnable nothing = () -> { };
-            roundStartRehearsal = () -> vertx.handEachLoop(nothing);
-        }
         for (int i = 0; i < first + share; i++) {
             // Each client's stream is the i-th split of the seed: reproducible, never shared, on any pod.
             SplittableRandom stream = seeds.split();
@@ -173,11 +168,21 @@ public final class Driver {
             }
             for (int round = 1; round <= config.rounds() && !stop; round++) {
                 // Settle the heap first, as JMH and the seeds' TestBench do, so that the load's
-                // or the previous round's garbage is not collected on this round's clock.
+                // or the previous round's garbage is not collected on this round's clock; and the
+                // JIT, so that what the last round's end set it compiling is not compiled on it.
                 System.gc();
+                JitQuiet.await();
                 roundGate.enter(round);
                 if (stop) {
                     break;
+                }
+                if (round == 1 && settlesAlone()) {
+                    warmUpRound(workers, metrics, pool);
+                    if (stop) {
+                        break;
+                    }
+                    System.gc();
+                    JitQuiet.await();
                 }
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
@@ -232,24 +237,27 @@ public final class Driver {
         return stop && clock.nanos() - stoppedAt > STOP_WAIT.toNanos();
     }
 
+    /** Without --warmup a lone runner warms up until the client is warm, in a round of its own. */
+    private boolean settlesAlone() {
+        return config.warmupSettles() && pods.alone();
+    }
+
     /**
      * The round's plan: round 1 warms up; under --rate-steps each later round first settles at its
-     * step's rate for --step-settle, and the others start measuring at once. Without --warmup a
-     * lone runner warms up until the client is warm (a settling plan); client pods cannot each
-     * decide that alone and still start measuring together, so they warm up for
-     * {@link Defaults#POD_WARMUP_SECONDS}, which they all know before they meet.
+     * step's rate for --step-settle, and the others start measuring at once. After a lone runner's
+     * warm-up round ({@link #warmUpRound}) round 1 warms up {@link Defaults#REWARM} more; client
+     * pods cannot each decide alone when they are warm and still start measuring together, so
+     * without --warmup they warm up for {@link Defaults#POD_WARMUP_SECONDS}, which they all know
+     * before they meet.
      */
     private RoundPlan plan(int round) {
         long start = clock.nanos();
         long period = period(round);
-        if (round == 1 && config.warmupSettles() && pods.alone()) {
-            warmupEnded = null;
-            long span = config.measuredLength() != null ? config.measuredLength().toNanos() : countSpan(period);
-            long grace = period == 0 ? RoundPlan.NO_END : Defaults.SCHEDULE_GRACE.toNanos();
-            return RoundPlan.settling(start, span, grace, transactions(), period, ramp());
-        }
         long warmup = profile.settleBefore(round).toNanos();
-        if (round == 1) {
+        if (round == 1 && settlesAlone()) {
+            warmup = Defaults.REWARM.toNanos();
+            warmupSeconds += warmup / 1e9;
+        } else if (round == 1) {
             warmup = config.warmupSettles() ? Duration.ofSeconds(Defaults.POD_WARMUP_SECONDS).toNanos()
                     : config.warmup().toNanos();
             warmupEnded = config.warmupSettles() ? WarmupSettle.Ended.PODS : WarmupSettle.Ended.EXPLICIT;
@@ -287,14 +295,43 @@ public final class Driver {
         return period > 0 && span < Duration.ofDays(365).toNanos() ? (long) span : RoundPlan.NO_END;
     }
 
-    private RoundOutcome runRound(int round, RoundPlan plan, List<Client> workers, RunMetrics metrics,
-                                  ExecutorService pool, MemoryWatcher memory, List<IntervalPoint> intervals)
+    /**
+     * A lone runner's warm-up without --warmup: a round whose clients run until they are warm
+     * ({@link WarmupSettle}) or the bound comes, and then finish, as at a round's end. Its measured
+     * phase is empty: it ends where it starts. So the clients' code has taken a round's end and
+     * its next start before round 1, and the JIT's reaction to them (code thrown away and compiled
+     * again) falls in round 1's re-warm rather than in a measured round.
+     */
+    private void warmUpRound(List<Client> workers, RunMetrics metrics, ExecutorService pool)
             throws InterruptedException {
+        warmupEnded = null;
+        long period = period(1);
+        long grace = period == 0 ? RoundPlan.NO_END : Defaults.SCHEDULE_GRACE.toNanos();
+        RoundPlan plan = RoundPlan.settling(clock.nanos(), 0, grace, transactions(), period, ramp());
         CountDownLatch done = new CountDownLatch(workers.size());
         AtomicLong lastFinish = new AtomicLong(plan.start());
+        List<Future<?>> futures = startClients(plan, workers, pool, done, lastFinish);
+        event(RunEvent.Kind.WARMUP, 0, plan.start());
+        IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
+        reporter.warmUp(plan, done, new WarmupRead(plan, workers,
+                new WarmupSettle(Defaults.WARMUP_MIN_SECONDS, Defaults.WARMUP_MAX_SECONDS)));
+        if (!plan.measuring()) {
+            // The clients ended or the run stopped before the client was warm.
+            plan.measureFrom(clock.nanos());
+            settled(plan, WarmupSettle.Ended.STOPPED);
+        }
+        // Nothing is measured: this waits for the clients to finish, through the collector's measured path.
+        PhaseTotals nothing = new PhaseTotals();
+        reporter.measure(plan, done, lastFinish::get, (from, to) -> metrics.drainInto(nothing));
+        metrics.drainInto(nothing);
+        rethrowClientFailure(futures);
+    }
+
+    /** Starts every client on PLAN; each counts DONE down and raises LAST_FINISH to its end when it returns. */
+    private List<Future<?>> startClients(RoundPlan plan, List<Client> workers, ExecutorService pool,
+                                         CountDownLatch done, AtomicLong lastFinish) {
         List<Future<?>> futures = new ArrayList<>();
-        for (int i = 0; i < workers.size(); i++) {
-            Client worker = workers.get(i);
+        for (Client worker : workers) {
             // Under --rate the clients' schedules are staggered evenly across one period, run-wide.
             long offset = plan.periodNanos() * worker.index() / config.clients();
             futures.add(pool.submit(() -> {
@@ -306,7 +343,16 @@ public final class Driver {
                 }
             }));
         }
-        if (!plan.measuring() || plan.measuredStart() != plan.start()) {
+        return futures;
+    }
+
+    private RoundOutcome runRound(int round, RoundPlan plan, List<Client> workers, RunMetrics metrics,
+                                  ExecutorService pool, MemoryWatcher memory, List<IntervalPoint> intervals)
+            throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(workers.size());
+        AtomicLong lastFinish = new AtomicLong(plan.start());
+        List<Future<?>> futures = startClients(plan, workers, pool, done, lastFinish);
+        if (plan.measuredStart() != plan.start()) {
             event(RunEvent.Kind.WARMUP, 0, plan.start());
         }
         // The measured phase's reads are made before the warm-up: a lambda made at the measured
@@ -317,13 +363,7 @@ public final class Driver {
         IntervalReporter.Read measuredRead = (from, to) -> interval(round, plan, metrics, interval, from, to, total,
                 intervals);
         IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
-        reporter.warmUp(plan, done, new WarmupRead(plan, metrics,
-                plan.measuring() ? null : new WarmupSettle(Defaults.WARMUP_MIN_SECONDS, Defaults.WARMUP_MAX_SECONDS)));
-        if (!plan.measuring()) {
-            // The clients ended or the run stopped before the client was warm.
-            plan.measureFrom(clock.nanos());
-            settled(plan, WarmupSettle.Ended.STOPPED);
-        }
+        reporter.warmUp(plan, done, new WarmupRead(plan, workers, null));
         event(RunEvent.Kind.MEASURED, round, plan.measuredStart());
         if (round == 1) {
             measuredStart = wallAnchor.plusNanos(plan.measuredStart() - nanoAnchor);
@@ -352,21 +392,23 @@ public final class Driver {
      */
     private final class WarmupRead implements IntervalReporter.Read {
         private final RoundPlan plan;
-        private final RunMetrics metrics;
+        private final List<Client> workers;
         private final WarmupSettle settle;
-        private long before;
+        /** The warm-up commits counted before this plan's reads: a run's rehearsal counts on across its warm-ups. */
+        private long before = rehearsal.committedCount();
         private long cpuBefore = ProcessCpu.nanos();
         private Map<String, Long> jitBefore = JitCpu.read();
 
-        WarmupRead(RoundPlan plan, RunMetrics metrics, WarmupSettle settle) {
+        WarmupRead(RoundPlan plan, List<Client> workers, WarmupSettle settle) {
             this.plan = plan;
-            this.metrics = metrics;
+            this.workers = workers;
             this.settle = settle;
         }
 
         @Override
         public void interval(long from, long to) {
-            roundStartRehearsal.run();
+            // What a round's start does to the clients' threads, so that the JIT has seen it before a measured one.
+            workers.forEach(Client::rehearseRoundStart);
             rehearsed.reset();
             rehearsal.drainInto(rehearsed);
             rehearsedTotal.reset();

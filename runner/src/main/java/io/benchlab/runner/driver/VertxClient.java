@@ -71,6 +71,7 @@ final class VertxClient extends Client {
     /** The server's name for the connection's session, where the dialect's cancel needs it. */
     private volatile long session;
     private volatile CompletableFuture<Void> roundDone;
+    private final RoundStarts roundStarts = new RoundStarts();
 
     // The round and the transaction in flight: touched only on the client's event loop.
     private ClientSchedule schedule;
@@ -188,7 +189,7 @@ final class VertxClient extends Client {
     void run(RoundPlan plan, long offsetNanos, BooleanSupplier stop) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         roundDone = done;
-        context.runOnContext(v -> {
+        roundStarts.start(context, () -> {
             this.schedule = new ClientSchedule(plan, offsetNanos, index(), metrics);
             this.stop = stop;
             next();
@@ -213,6 +214,11 @@ final class VertxClient extends Client {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    @Override
+    void rehearseRoundStart() {
+        roundStarts.rehearse(context);
     }
 
     /** The next transaction, when the schedule lets it start; or the client's part of the round ends. */

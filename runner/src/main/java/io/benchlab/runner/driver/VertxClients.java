@@ -69,19 +69,6 @@ final class VertxClients implements AutoCloseable {
         return Math.max(1, Math.min(clients, processors));
     }
 
-    /**
-     * Hands every event loop {@code task} from outside it, as each round's start hands the loops
-     * their clients' first steps. The driver does this at each warm-up read with a task that does
-     * nothing: a loop that had only ever answered its sockets while C2 compiled it lost that code
-     * at round 2's start, when the first task from another thread woke it (the loop's {@code run},
-     * {@code processReady}, {@code runAllTasks} made not entrant), and C2 compiled it again in the
-     * measured phase: 0.06-0.19 s of JIT in round 2 against 0.01-0.04 s in each other round
-     * (PostgreSQL, 8 and 32 clients, 5 rounds of 5 s, -XX:+PrintCompilation).
-     */
-    void handEachLoop(Runnable task) {
-        vertx.nettyEventLoopGroup().forEach(loop -> loop.execute(task));
-    }
-
     /** A context on the next event loop, round robin: a client's connection and timers all run on it. */
     ContextInternal context() {
         return vertx.createEventLoopContext();

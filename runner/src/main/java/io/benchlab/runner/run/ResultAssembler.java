@@ -64,6 +64,9 @@ public final class ResultAssembler {
                 rounds.add(new Round(r.index(), figures(r, profile.meanTps(r.index()))));
             }
             all = figures(RoundOutcome.together(p.driver().rounds()), offeredOverall(profile, p.driver().rounds()));
+        }
+        // A run stopped in a warm-up that lasts until the client is warm has no round, but its warm-up ran.
+        if (p.driver() != null && (!p.driver().rounds().isEmpty() || p.driver().warmupEnded() != null)) {
             warmup = new Warmup(LatencySummary.round3(p.driver().warmupSeconds()), p.driver().warmupCommitted(),
                     p.driver().warmupFailed(), p.driver().warmupMissedStarts(), p.driver().warmupEnded());
         }

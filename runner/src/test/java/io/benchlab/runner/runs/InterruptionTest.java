@@ -63,6 +63,44 @@ class InterruptionTest {
         assertThat(r.consistency().committedTotal()).isEqualTo(r.warmup().committed() + r.figures().committed());
     }
 
+    /** A stop in the warm-up that lasts until the client is warm: the warm-up's commits are kept and checked, nothing is measured. */
+    @Test
+    void stopDuringASettlingWarmupKeepsItsCommitsAndMeasuresNothing() throws Exception {
+        Target target = EmbeddedRuns.target("hsqldb");
+        CountDownLatch warming = new CountDownLatch(2);
+        ResultSink sink = new ResultSink() {
+            @Override
+            public void onInterval(Phase phase, IntervalPoint point) {
+                if (phase == Phase.WARMUP) {
+                    warming.countDown();
+                }
+            }
+        };
+        Benchmark benchmark = EmbeddedRuns.benchmark(target, EmbeddedRuns.config().clients(2)
+                .set("warmup", null).duration(Duration.ofSeconds(30)).interval(Duration.ofMillis(250)).build(), sink);
+        ExecutorService background = Executors.newSingleThreadExecutor();
+        RunResult r;
+        try {
+            Future<RunResult> run = background.submit(benchmark::run);
+            assertThat(warming.await(60, TimeUnit.SECONDS)).as("warming up").isTrue();
+            benchmark.stop();
+            r = run.get(20, TimeUnit.SECONDS);
+        } finally {
+            background.shutdownNow();
+            EmbeddedRuns.dispose(target);
+        }
+        assertThat(r.status().json()).isEqualTo("interrupted");
+        EmbeddedRuns.assertValid(r);
+        assertThat(r.warmup().ended()).isEqualTo("stopped");
+        assertThat(r.warmup().seconds()).as("stopped half a second in, before the 5 s it lasts at least").isLessThan(5.0);
+        assertThat(r.warmup().committed()).isPositive();
+        assertThat(r.intervals()).isEmpty();
+        long measured = r.figures() == null ? 0 : r.figures().committed();
+        assertThat(measured).isZero();
+        assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
+        assertThat(r.consistency().committedTotal()).isEqualTo(r.warmup().committed());
+    }
+
     /** A stop that lands while the data is still loading is an interruption too, not a failure. */
     @Test
     void stopDuringTheLoadGivesAnInterruptedResult() throws Exception {

@@ -11,10 +11,14 @@ import io.benchlab.results.ResultValidator;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.cli.RunnerMain;
 import io.benchlab.runner.core.Target;
+import io.benchlab.runner.sink.Phase;
+import io.benchlab.runner.sink.ResultSink;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +69,37 @@ class WarmupExclusionTest {
         Instant finished = Instant.parse(r.timestamps().finished());
         assertThat(Duration.between(started, measured)).isGreaterThanOrEqualTo(Duration.ofMillis(999));
         assertThat(Duration.between(measured, finished)).isGreaterThanOrEqualTo(Duration.ofMillis(990));
+    }
+
+    /**
+     * Each warm-up, the run's and a later step's settle alike, reports what it committed since its
+     * last read: the warm-up points add up to the warm-up's commits, but for the transactions in
+     * flight at each measured start (one a client), which commit after the last read.
+     */
+    @Test
+    void theWarmupPointsOfEveryWarmupAddUpToTheWarmupsCommits() throws Exception {
+        List<IntervalPoint> warming = new CopyOnWriteArrayList<>();
+        ResultSink sink = new ResultSink() {
+            @Override
+            public void onInterval(Phase phase, IntervalPoint point) {
+                if (phase == Phase.WARMUP) {
+                    warming.add(point);
+                }
+            }
+        };
+        Target target = EmbeddedRuns.target("hsqldb");
+        RunResult r;
+        try {
+            r = EmbeddedRuns.benchmark(target, EmbeddedRuns.config().clients(2).warmup(Duration.ofMillis(500))
+                    .set("rateSteps", "500,1000").set("stepDuration", Duration.ofMillis(500))
+                    .set("stepSettle", Duration.ofMillis(500)).interval(Duration.ofMillis(100)).build(), sink).run();
+        } finally {
+            EmbeddedRuns.dispose(target);
+        }
+        assertHealthy(r);
+        long reported = warming.stream().mapToLong(IntervalPoint::committed).sum();
+        assertThat(reported).as("warm-up points %s", warming)
+                .isBetween(r.warmup().committed() - 2L * r.rounds().size(), r.warmup().committed());
     }
 
     /** Count mode through the command line: -t counts measured transactions only. */

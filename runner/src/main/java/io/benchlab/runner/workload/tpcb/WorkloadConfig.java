@@ -269,13 +269,13 @@ public record WorkloadConfig(
         return warmup == null;
     }
 
-    /** The longest the warm-up may take: --warmup when given, else the settling warm-up's bound. */
+    /** The longest the warm-up may take: --warmup when given, else the settling warm-up's bound and the re-warm after it. */
     public Duration longestWarmup() {
         return longestWarmup(warmup);
     }
 
     private static Duration longestWarmup(Duration warmup) {
-        return warmup != null ? warmup : Duration.ofSeconds(Defaults.WARMUP_MAX_SECONDS);
+        return warmup != null ? warmup : Duration.ofSeconds(Defaults.WARMUP_MAX_SECONDS).plus(Defaults.REWARM);
     }
 
     /** What the knobs of a load, which {@code init} takes without the rest, cannot say on their own. */
