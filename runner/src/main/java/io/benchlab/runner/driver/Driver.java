@@ -167,11 +167,7 @@ public final class Driver {
                 EdenPretouch.touch();
             }
             for (int round = 1; round <= config.rounds() && !stop; round++) {
-                // Settle the heap first, as JMH and the seeds' TestBench do, so that the load's
-                // or the previous round's garbage is not collected on this round's clock; and the
-                // JIT, so that what the last round's end set it compiling is not compiled on it.
-                System.gc();
-                JitQuiet.await();
+                settleBeforeRound();
                 roundGate.enter(round);
                 if (stop) {
                     break;
@@ -181,8 +177,7 @@ public final class Driver {
                     if (stop) {
                         break;
                     }
-                    System.gc();
-                    JitQuiet.await();
+                    settleBeforeRound();
                 }
                 RoundPlan plan = plan(round);
                 rounds.add(runRound(round, plan, workers, metrics, pool, memory, intervals));
@@ -235,6 +230,16 @@ public final class Driver {
     /** True once a stop has waited {@link #STOP_WAIT} for the clients: what has not returned is left behind. */
     private boolean leftBehind() {
         return stop && clock.nanos() - stoppedAt > STOP_WAIT.toNanos();
+    }
+
+    /**
+     * Settles the heap, as JMH and the seeds' TestBench do, so that the load's or the previous
+     * round's garbage is not collected on the next round's clock; and the JIT, so that what the
+     * last round's end set it compiling is not compiled on it.
+     */
+    private static void settleBeforeRound() throws InterruptedException {
+        System.gc();
+        JitQuiet.await();
     }
 
     /** Without --warmup a lone runner warms up until the client is warm, in a round of its own. */
