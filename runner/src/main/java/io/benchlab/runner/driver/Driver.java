@@ -315,11 +315,12 @@ public final class Driver {
         RoundPlan plan = RoundPlan.settling(clock.nanos(), 0, grace, transactions(), period, ramp());
         CountDownLatch done = new CountDownLatch(workers.size());
         AtomicLong lastFinish = new AtomicLong(plan.start());
+        WarmupRead warmupRead = new WarmupRead(plan, workers,
+                new WarmupSettle(Defaults.WARMUP_MIN_SECONDS, Defaults.WARMUP_MAX_SECONDS));
         List<Future<?>> futures = startClients(plan, workers, pool, done, lastFinish);
         event(RunEvent.Kind.WARMUP, 0, plan.start());
         IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
-        reporter.warmUp(plan, done, new WarmupRead(plan, workers,
-                new WarmupSettle(Defaults.WARMUP_MIN_SECONDS, Defaults.WARMUP_MAX_SECONDS)));
+        reporter.warmUp(plan, done, warmupRead);
         if (!plan.measuring()) {
             // The clients ended or the run stopped before the client was warm.
             plan.measureFrom(clock.nanos());
@@ -356,6 +357,7 @@ public final class Driver {
             throws InterruptedException {
         CountDownLatch done = new CountDownLatch(workers.size());
         AtomicLong lastFinish = new AtomicLong(plan.start());
+        WarmupRead warmupRead = new WarmupRead(plan, workers, null);
         List<Future<?>> futures = startClients(plan, workers, pool, done, lastFinish);
         if (plan.measuredStart() != plan.start()) {
             event(RunEvent.Kind.WARMUP, 0, plan.start());
@@ -368,7 +370,7 @@ public final class Driver {
         IntervalReporter.Read measuredRead = (from, to) -> interval(round, plan, metrics, interval, from, to, total,
                 intervals);
         IntervalReporter reporter = new IntervalReporter(clock, intervalNanos, this::leftBehind);
-        reporter.warmUp(plan, done, new WarmupRead(plan, workers, null));
+        reporter.warmUp(plan, done, warmupRead);
         event(RunEvent.Kind.MEASURED, round, plan.measuredStart());
         if (round == 1) {
             measuredStart = wallAnchor.plusNanos(plan.measuredStart() - nanoAnchor);
@@ -399,7 +401,10 @@ public final class Driver {
         private final RoundPlan plan;
         private final List<Client> workers;
         private final WarmupSettle settle;
-        /** The warm-up commits counted before this plan's reads: a run's rehearsal counts on across its warm-ups. */
+        /**
+         * The warm-up commits counted before this plan's reads: a run's rehearsal counts on across
+         * its warm-ups. Made before the clients start, or their first commits would count in none.
+         */
         private long before = rehearsal.committedCount();
         private long cpuBefore = ProcessCpu.nanos();
         private Map<String, Long> jitBefore = JitCpu.read();
