@@ -24,15 +24,24 @@ public final class JitCpu {
 
     private static final Path TASKS = Path.of("/proc/self/task");
 
-    /** Per task directory, whether each thread seen there is a compiler (see {@link #read(Path)}). */
-    private static final Map<Path, Map<String, Boolean>> KNOWN = new ConcurrentHashMap<>();
+    /** A task directory is listed again, for threads started since, at most this often (see {@link #read(Path, long)}). */
+    static final long LIST_EVERY_NANOS = 1_000_000_000L;
+
+    /** Per task directory, the threads seen there and when it was last listed. */
+    private static final Map<Path, TaskDir> KNOWN = new ConcurrentHashMap<>();
+
+    /** Whether each thread seen in a task directory is a compiler, and when the directory was last listed. */
+    private static final class TaskDir {
+        final Map<String, Boolean> compilers = new ConcurrentHashMap<>();
+        volatile Long listedNanos;
+    }
 
     private JitCpu() {
     }
 
     /** The compiler threads' CPU so far in ticks, by thread id; null where there is no /proc to read. */
     public static Map<String, Long> read() {
-        return read(TASKS);
+        return read(TASKS, System.nanoTime());
     }
 
     /** Seconds of the compilers' CPU since FROM (a {@link #read()}), or null when either reading is unknown. */
@@ -56,40 +65,68 @@ public final class JitCpu {
     }
 
     /**
-     * A thread's CPU is read from its stat file, whose name tells whether it is a compiler: a
-     * reading once opened every thread's (60 and more), and the JDK's file reading it went
-     * through reached C2's thresholds in a measured round (0.15 s of C2, -XX:+LogCompilation). So
-     * a thread's kind is remembered by its id, per task directory, and only the compilers' files
-     * are opened again. A compiler thread is named when it is made; bin/jvm-options keeps them
-     * for the JVM's life, so none is first read unnamed.
+     * A thread's CPU is read from its stat file, whose name tells whether it is a compiler. A
+     * reading once opened every thread's (60 and more), and the JDK's file reading it went through
+     * reached C2's thresholds in a measured round (0.15 s of C2, -XX:+LogCompilation). So a
+     * thread's kind is remembered by its id, per task directory, and only the compilers' files are
+     * opened again. The directory itself is listed again at most once a second (at NOW, a
+     * System.nanoTime()): {@link JitQuiet} reads 50 times a second between rounds, and its listings
+     * alone took the JDK's directory code to C2 in round 2 (PostgreSQL, 32 clients). A compiler
+     * thread is named when it is made; bin/jvm-options keeps them for the JVM's life, so none is
+     * first read unnamed, and one that a later listing finds is counted from zero (secondsBetween).
      */
-    static Map<String, Long> read(Path tasks) {
-        Map<String, Boolean> compilers = KNOWN.computeIfAbsent(tasks, dir -> new ConcurrentHashMap<>());
+    static Map<String, Long> read(Path tasks, long now) {
+        TaskDir dir = KNOWN.computeIfAbsent(tasks, d -> new TaskDir());
+        Long listed = dir.listedNanos;
+        if (listed != null && now - listed < LIST_EVERY_NANOS) {
+            return readCompilers(tasks, dir.compilers);
+        }
         Map<String, Long> ticks = new HashMap<>();
         Set<String> present = new HashSet<>();
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
             for (Path thread : threads) {
                 String id = thread.getFileName().toString();
                 present.add(id);
-                if (Boolean.FALSE.equals(compilers.get(id))) {
-                    continue;
-                }
-                try {
-                    Long t = compilerTicks(Files.readString(thread.resolve("stat"), StandardCharsets.US_ASCII));
-                    compilers.put(id, t != null);
-                    if (t != null) {
-                        ticks.put(id, t);
-                    }
-                } catch (IOException ended) {
-                    // The thread ended while the directory was read: not a compiler's (they stay).
+                if (!Boolean.FALSE.equals(dir.compilers.get(id))) {
+                    readStat(thread, id, dir.compilers, ticks);
                 }
             }
         } catch (IOException | RuntimeException notLinux) {
             return null;
         }
         // Threads that ended leave: their ids are not kept for the JVM's life.
-        compilers.keySet().retainAll(present);
+        dir.compilers.keySet().retainAll(present);
+        dir.listedNanos = now;
         return ticks;
+    }
+
+    /** The known compilers' ticks, without listing their directory; null where one cannot be parsed. */
+    private static Map<String, Long> readCompilers(Path tasks, Map<String, Boolean> compilers) {
+        Map<String, Long> ticks = new HashMap<>();
+        try {
+            for (Map.Entry<String, Boolean> e : compilers.entrySet()) {
+                if (e.getValue()) {
+                    readStat(tasks.resolve(e.getKey()), e.getKey(), compilers, ticks);
+                }
+            }
+        } catch (RuntimeException notAStatLine) {
+            return null;
+        }
+        return ticks;
+    }
+
+    /** Reads THREAD's stat file into TICKS when it is a compiler's, and remembers its kind. */
+    private static void readStat(Path thread, String id, Map<String, Boolean> compilers, Map<String, Long> ticks) {
+        try {
+            Long t = compilerTicks(Files.readString(thread.resolve("stat"), StandardCharsets.US_ASCII));
+            compilers.put(id, t != null);
+            if (t != null) {
+                ticks.put(id, t);
+            }
+        } catch (IOException ended) {
+            // The thread ended since it was listed: not a compiler's (they stay), or one to forget.
+            compilers.remove(id);
+        }
     }
 
     /**

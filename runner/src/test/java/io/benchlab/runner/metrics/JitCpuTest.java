@@ -41,20 +41,34 @@ class JitCpuTest {
         write(tasks, "101", stat("C1 CompilerThre", 20, 2));
         write(tasks, "102", stat("C2 CompilerThre", 100, 5));
         write(tasks, "103", stat("main", 500, 50));
-        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("101", 22L, "102", 105L));
-        assertThat(JitCpu.read(tasks.resolve("none"))).as("no /proc").isNull();
+        assertThat(JitCpu.read(tasks, 0)).isEqualTo(Map.of("101", 22L, "102", 105L));
+        assertThat(JitCpu.read(tasks.resolve("none"), 0)).as("no /proc").isNull();
     }
 
     @Test
     void aThreadFoundNotToBeACompilerIsNotReadAgainButACompilerIs(@TempDir Path tasks) throws IOException {
         write(tasks, "201", stat("C2 CompilerThre", 100, 5));
         write(tasks, "202", stat("main", 500, 50));
-        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("201", 105L));
+        assertThat(JitCpu.read(tasks, 0)).isEqualTo(Map.of("201", 105L));
         write(tasks, "201", stat("C2 CompilerThre", 130, 6));
         // A stat line that cannot be parsed fails the whole reading, were it read.
         write(tasks, "202", "garbage");
         write(tasks, "203", stat("C1 CompilerThre", 1, 0));
-        assertThat(JitCpu.read(tasks)).isEqualTo(Map.of("201", 136L, "203", 1L));
+        assertThat(JitCpu.read(tasks, JitCpu.LIST_EVERY_NANOS)).isEqualTo(Map.of("201", 136L, "203", 1L));
+    }
+
+    @Test
+    void betweenListingsOnlyTheKnownCompilersAreRead(@TempDir Path tasks) throws IOException {
+        long second = JitCpu.LIST_EVERY_NANOS;
+        write(tasks, "301", stat("C2 CompilerThre", 100, 5));
+        assertThat(JitCpu.read(tasks, 5 * second)).isEqualTo(Map.of("301", 105L));
+        write(tasks, "301", stat("C2 CompilerThre", 110, 5));
+        write(tasks, "302", stat("C1 CompilerThre", 4, 0));
+        assertThat(JitCpu.read(tasks, 6 * second - 1)).as("not listed again yet").isEqualTo(Map.of("301", 115L));
+        assertThat(JitCpu.read(tasks, 6 * second)).as("listed again").isEqualTo(Map.of("301", 115L, "302", 4L));
+        Files.delete(tasks.resolve("302").resolve("stat"));
+        Files.delete(tasks.resolve("302"));
+        assertThat(JitCpu.read(tasks, 6 * second + 1)).as("a compiler that ended").isEqualTo(Map.of("301", 115L));
     }
 
     @Test
