@@ -129,14 +129,21 @@ abstract class FaultSuite {
         long historyBefore = sums().historyRows();
         Background run = inBackground("--duration", "26s", "--clients", "8");
         run.awaitMeasuring();
+        long crash = System.nanoTime();
         services("crash", service());
         Thread.sleep(20_000);
         services("start", service());
+        // From the crash's order to a server that takes connections again: some 21 s on a quiet box,
+        // longer when the crash or the start (its recovery) is slow beside CI's other test lanes.
+        double outage = (System.nanoTime() - crash) / 1e9;
         Run r = run.get(3);
 
         r.assertStatus("ok", ExitCodes.RUN_FAILED);
         assertThat(r.codes()).contains("zero_tps", "reconnects");
-        assertThat(r.warning("zero_tps").figure()).as("seconds without a commit").isBetween(17.0, 24.0);
+        // Whole intervals without a commit: at most the outage, plus the clients' last pause before
+        // their next try (Reconnect's at most 2 s), plus the interval the first commit falls in.
+        assertThat(r.warning("zero_tps").figure()).as("seconds without a commit, the outage %.1f s", outage)
+                .isBetween(17.0, outage + 2 + 1 + 1);
         r.assertConsistentAndTheDatabaseAgrees(historyBefore);
     }
 
