@@ -39,8 +39,9 @@ class CapacityClusterIT {
     @Test
     void twoStepsOfTwoClientPodsOnOneDatabasePod(@TempDir Path dir) throws Exception {
         Path capacityFile = dir.resolve("results").resolve("capacity.json");
-        // 40 then 80 tps of 4 clients, rates postgres keeps with room: whether a step passes is not the
-        // point here (either answer is exit 0); two steps are all --max-steps allows.
+        // 40 tps of 4 clients, then 80 after a pass or 20 after any other verdict: whether a step passes
+        // is not the point here (either answer is exit 0; in one CI run beside the other lanes the first
+        // step did not pass, and the search went down); two steps are all --max-steps allows.
         List<String> args = new ArrayList<>(cluster.args("--engine", "postgres", "--clients", "4", "--client-pods",
                 "2", "--slo", "p99<=1s", "--start-rate", "40", "--max-steps", "2", "--precision", "50%",
                 "--duration", "1s", "--warmup", "1s", "--db-cpus", "1", "--db-memory", "1g", "--runner-cpus", "0.5",
@@ -54,7 +55,8 @@ class CapacityClusterIT {
         CapacityResult c = CapacityJson.read(capacityFile);
         assertThat(CapacityJson.validate(Files.readString(capacityFile))).as("schema errors").isEmpty();
         assertThat(c.status()).isEqualTo(Status.OK);
-        assertThat(c.steps()).extracting(CapacityStep::offeredTps).containsExactly(40.0, 80.0);
+        double second = c.steps().get(0).pass() ? 80.0 : 20.0;
+        assertThat(c.steps()).extracting(CapacityStep::offeredTps).containsExactly(40.0, second);
         List<RunResult> steps = new ArrayList<>();
         for (CapacityStep s : c.steps()) {
             steps.add(ResultJson.read(Path.of(s.file())));
@@ -67,7 +69,7 @@ class CapacityClusterIT {
                     .isEqualTo(r.figures().committed());
             assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
         });
-        assertThat(steps).extracting(r -> r.knobs().rateTps()).containsExactly(40.0, 80.0);
+        assertThat(steps).extracting(r -> r.knobs().rateTps()).containsExactly(40.0, second);
         assertThat(steps.get(1).placement().database().pod()).as("one database pod for the search")
                 .isNotNull().isEqualTo(steps.get(0).placement().database().pod());
         assertThat(steps.get(0).load()).as("the first step loads").isNotNull();
