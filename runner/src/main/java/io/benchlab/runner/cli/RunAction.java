@@ -46,7 +46,7 @@ public final class RunAction {
                 line -> warn(err, line));
         prepareTheWayOut();
         LocalRun run = new LocalRun(runId, target, config, placement, options.quiet(), err, sinks, pods);
-        try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_WITHIN.plusMillis(500))) {
+        try (sinks; StopHook hook = StopHook.install("benchlab-stop", run::stop, Defaults.STOP_HOLD)) {
             RunResult result = run.run();
             if (!framed) {
                 return RunEnding.finish(result, sinks, file.toString(), out, options.strict());

@@ -14,7 +14,7 @@ final class RunStop {
 
     /**
      * Left, after the admin connection is aborted, to assemble and write the result and print the
-     * summary before the stop hook lets the JVM go (at STOP_WITHIN plus half a second). That is
+     * summary within STOP_WITHIN (the stop hook lets the JVM go later, at {@link Defaults#STOP_HOLD}). That is
      * code the process runs once, cold: with 1 s for it the runner was let go before its summary
      * (a SIGTERM during a lock, on 2 cores that three test lanes shared); 2 s leave the after-run
      * check 2.5 s to read the sums.
