@@ -122,8 +122,9 @@ public final class Defaults {
 
     /**
      * A warning when the JIT compiler threads took more than this share of the client's CPU in the
-     * measured phase: the issue's target for a warm client, twice what a settled warm-up allows
-     * itself ({@code WarmupSettle.JIT_SHARE}), so that a warm run's bursts stay under it.
+     * measured phase, or of one core over it where the client used less (see {@code JitCpu.share}):
+     * the issue's target for a warm client, twice what a settled warm-up allows itself
+     * ({@code WarmupSettle.JIT_SHARE}), so that a warm run's bursts stay under it.
      */
     public static final double WARN_JIT_SHARE = 0.02;
 

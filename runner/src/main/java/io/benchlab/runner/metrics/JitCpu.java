@@ -50,6 +50,21 @@ public final class JitCpu {
     }
 
     /**
+     * The JIT's share of what the client had over WALL seconds: of its CPU, or of one core where it
+     * used less. The runner's own code that runs a few times a second (the server-stats sampler's
+     * queries, the container usage it asks the lab for, the progress lines) reaches the JIT's
+     * thresholds at any time, and kept the compilers at 5-20 ms a second in a warm run however
+     * little the clients did: in the headline docker run (a client of 0.25 of a core, 10-s round)
+     * 0.05-0.20 s of JIT, 2-8% of the client's CPU, and 0.03 s in each of 3 runs with
+     * --server-stats off (bench/README.md, "The JIT in default runs"). Such a share says how busy
+     * the client was, not whether it was warm; and what a compile can take from the clients is
+     * its CPU, a share of a core whatever the client's own use.
+     */
+    public static double share(double jitSeconds, double cpuSeconds, double wallSeconds) {
+        return jitSeconds / Math.max(cpuSeconds, wallSeconds);
+    }
+
+    /**
      * The CPU between two readings. A thread that started in between counts from zero; one that
      * ended in between takes its share with it (bin/jvm-options keeps the compiler threads for good).
      */

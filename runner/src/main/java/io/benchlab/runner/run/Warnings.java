@@ -8,6 +8,7 @@ import io.benchlab.runner.Defaults;
 import io.benchlab.runner.driver.DriverOutcome;
 import io.benchlab.runner.driver.RoundOutcome;
 import io.benchlab.runner.metrics.Counter;
+import io.benchlab.runner.metrics.JitCpu;
 import io.benchlab.runner.metrics.WorkerMetrics;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.util.ArrayList;
@@ -229,7 +230,8 @@ final class Warnings {
 
     /**
      * The JIT still compiling in the measured phase: CPU the clients did not get, and code that ran
-     * interpreted for part of it, so its figures are below the client's steady state.
+     * interpreted for part of it, so its figures are below the client's steady state. Judged as a
+     * share of the client's CPU, or of one core where the client used less ({@link JitCpu#share}).
      */
     private static void jitCompiling(DriverOutcome driver, List<Warning> out) {
         RoundOutcome all = RoundOutcome.together(driver.rounds());
@@ -237,14 +239,18 @@ final class Warnings {
                 || all.jitSeconds() < Defaults.WARN_JIT_MIN_SECONDS) {
             return;
         }
-        double share = all.jitSeconds() / all.cpuSeconds();
+        double share = JitCpu.share(all.jitSeconds(), all.cpuSeconds(), all.seconds());
         if (share <= Defaults.WARN_JIT_SHARE) {
             return;
         }
+        String of = all.cpuSeconds() >= all.seconds()
+                ? String.format(Locale.ROOT, "of the client's CPU in the measured phase (%.2f s of %.2f s)",
+                        all.jitSeconds(), all.cpuSeconds())
+                : String.format(Locale.ROOT, "of a core over the measured phase (%.2f s in %.1f s, the client"
+                        + " using %.2f s of CPU)", all.jitSeconds(), all.seconds(), all.cpuSeconds());
         out.add(new Warning("jit_compiling", round4(share), String.format(Locale.ROOT,
-                "the JIT compiler took %.1f%% of the client's CPU in the measured phase (%.2f s of %.2f s), above"
-                        + " %.0f%%: the client was still compiling, %s", 100 * share, all.jitSeconds(),
-                all.cpuSeconds(), 100 * Defaults.WARN_JIT_SHARE, warmupAdvice(driver))));
+                "the JIT compiler took %.1f%% %s, above %.0f%%: the client was still compiling, %s", 100 * share,
+                of, 100 * Defaults.WARN_JIT_SHARE, warmupAdvice(driver))));
     }
 
     /**

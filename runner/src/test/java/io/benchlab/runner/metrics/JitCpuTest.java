@@ -28,6 +28,12 @@ class JitCpuTest {
     }
 
     @Test
+    void theShareIsOfTheClientsCpuOrOfOneCoreWhereItUsedLess() {
+        assertThat(JitCpu.share(0.9, 20, 10)).isEqualTo(0.045);
+        assertThat(JitCpu.share(0.15, 2.5, 10)).isEqualTo(0.015);
+    }
+
+    @Test
     void aThreadStartedBetweenTwoReadingsCountsFromZero() {
         Map<String, Long> from = Map.of("11", 300L, "12", 40L);
         Map<String, Long> to = Map.of("11", 350L, "12", 41L, "13", 9L);

@@ -211,6 +211,18 @@ class WarningsTest {
         assertThat(warnings(round(10, 1000, 0, 0, 0, 0), steady(10), 0, "explicit")).as("no /proc").isEmpty();
     }
 
+    @Test
+    void aClientOnLessThanACoreIsJudgedAgainstOneCore() {
+        // The headline docker run's client: 0.25 of a core, and the runner's own sampling compiled 0.15 s.
+        assertThat(warnings(compiling(2.5, 0.15), steady(10), 40, "settled")).as("6% of its CPU, 1.5% of a core")
+                .isEmpty();
+        Map<String, Warning> w = warnings(compiling(2.5, 0.3), steady(10), 40, "settled");
+        assertThat(w.get("jit_compiling").figure()).isEqualTo(0.03);
+        assertThat(w.get("jit_compiling").message()).isEqualTo("the JIT compiler took 3.0% of a core over the"
+                + " measured phase (0.30 s in 10.0 s, the client using 2.50 s of CPU), above 2%: the client was still"
+                + " compiling, after a 40.0 s warm-up (settled; give a longer --warmup)");
+    }
+
     /** Intervals of 1 s whose tps goes from FIRST to LAST in N steps, each off by a fixed ±JITTER in turn. */
     static List<IntervalPoint> ramp(int n, double first, double last, double jitter) {
         List<IntervalPoint> points = new ArrayList<>();
