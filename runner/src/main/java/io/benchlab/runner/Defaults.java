@@ -20,7 +20,7 @@ public final class Defaults {
     /**
      * Without --warmup, the warm-up lasts until the client is warm ({@code WarmupSettle}), and at
      * least this long: the JIT compiles in bursts, and a quiet second or two early on is not yet
-     * the end of it (see bench/README.md, "Warm-up").
+     * the end of it (see bench/README.md, "The JIT in default runs").
      */
     public static final int WARMUP_MIN_SECONDS = 5;
 
