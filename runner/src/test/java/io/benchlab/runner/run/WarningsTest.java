@@ -184,7 +184,12 @@ class WarningsTest {
 
     /** A round with the process's and the JIT's CPU in it, as the driver reads them. */
     static RoundOutcome compiling(double cpu, double jit) {
-        RoundOutcome r = round(10, 1000, 0, 0, 0, 0);
+        return compiling(10, cpu, jit);
+    }
+
+    /** The same, over a round of SECONDS. */
+    static RoundOutcome compiling(double seconds, double cpu, double jit) {
+        RoundOutcome r = round(seconds, 1000, 0, 0, 0, 0);
         return new RoundOutcome(1, r.seconds(), r.totals(), r.memory(), cpu, jit);
     }
 
@@ -206,8 +211,8 @@ class WarningsTest {
         assertThat(warnings(compiling(20.0, 0.9), steady(10), 17.25, "settled").get("jit_compiling").message())
                 .endsWith("after a 17.3 s warm-up (settled; give a longer --warmup)");
         assertThat(warnings(compiling(20.0, 0.4), steady(10), 0, "explicit")).as("2.0%: at the line").isEmpty();
-        assertThat(warnings(compiling(2.0, 0.09), steady(10), 0, "explicit"))
-                .as("4.5%, but 9 ticks of /proc: too few to judge").isEmpty();
+        assertThat(warnings(compiling(1, 2.0, 0.09), steady(1), 0, "explicit"))
+                .as("4.5% of two cores' 1 s, but 9 ticks of /proc: too few to judge").isEmpty();
         assertThat(warnings(round(10, 1000, 0, 0, 0, 0), steady(10), 0, "explicit")).as("no /proc").isEmpty();
     }
 
