@@ -270,18 +270,18 @@ abstract class FaultSuite {
     }
 
     /**
-     * A rate six times what the same clients just did: most of the schedule never starts, and
-     * the run still ends on time. Six, not two: beside make test's other lanes the capacity moves
-     * from one run to the next (436 tps, then 755 under a rate of 872, which missed 1.7% of its
-     * starts; 342, then 1160 under a rate four times that, which missed 4.4%). At six the rate run
-     * may do from 0.18 to 4.8 times the capacity measured and still miss between a fifth and 97%
-     * of its starts.
+     * A rate a hundred times what the same clients just did: most of the schedule never starts,
+     * the clients keep working through it, and the run still ends on time. A hundred, because beside
+     * make test's other lanes the capacity moves from one run to the next: between 0.18 and 4.8 times
+     * the first run's have been seen (436 tps, then 755; 342, then 1160; and one rate of six times
+     * a capacity that the clients then kept in full). Half the schedule missed needs a rate run 50
+     * times faster than the one before it.
      */
     @Test
     void aRateFarAboveTheCapacityMissesMostStartsAndEndsOnTime() throws Exception {
         Run capacity = Run.of(this, CliCapture.runner(runArgs(dir.resolve("capacity.json"), "--duration", "4s",
                 "--clients", "4")), dir.resolve("capacity.json"));
-        double rate = Math.round(6 * capacity.result.figures().tps());
+        double rate = Math.round(100 * capacity.result.figures().tps());
         long historyBefore = sums().historyRows();
         Run r = Run.of(this, CliCapture.runner(runArgs(dir.resolve("rate.json"), "--duration", "4s", "--clients", "4",
                 "--rate", Double.toString(rate))), dir.resolve("rate.json"));
@@ -293,7 +293,8 @@ abstract class FaultSuite {
         var schedule = r.result.figures().schedule();
         assertThat(schedule.targetTps()).isEqualTo(rate);
         double missed = (double) schedule.missedStarts() / schedule.scheduled();
-        assertThat(missed).as("share of the schedule never started (%s)", schedule).isBetween(0.2, 0.97);
+        assertThat(missed).as("share of the schedule never started (%s)", schedule).isGreaterThan(0.5);
+        assertThat(r.result.figures().committed()).as("the clients worked through the backlog").isPositive();
         r.assertConsistentAndTheDatabaseAgrees(historyBefore);
     }
 
