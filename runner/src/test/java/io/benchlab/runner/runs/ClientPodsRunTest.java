@@ -15,6 +15,7 @@ import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -65,6 +66,22 @@ class ClientPodsRunTest {
                     .isEqualTo(pods.stream().mapToLong(p -> p.rounds().get(r).figures().committed()).sum());
         }
         assertThat(merged.intervals().stream().mapToLong(i -> i.committed()).sum()).isEqualTo(merged.figures().committed());
+    }
+
+    /**
+     * The barrier, shown without a clock's bound: a pod begun 3 s after the others (their warm-up
+     * is 0.5 s) holds back every pod's measured start, so none can start before it began. How close
+     * together the pods then start is bench pod_skew's to measure, on a quiet box.
+     */
+    @Test
+    void aLatePodHoldsBackEveryPodsMeasuredStart() throws Exception {
+        WorkloadConfig config = EmbeddedRuns.config().clients(3).build();
+        PodRuns.LateRun run = PodRuns.runWithTheLastLate(target, config, "pods-h2-late", 3, Duration.ofSeconds(3));
+        RunResult merged = PodMerge.merge(run.pods());
+        assertThat(merged.status()).as(merged.cause()).isEqualTo(Status.OK);
+        assertThat(merged.placement().clientPods().pods()).allSatisfy(p -> assertThat(Instant.parse(p.measuredStart()))
+                .as("pod %d's measured start", p.index()).isAfter(run.lastBegan()));
+        PodRuns.assertMergedExactly(merged, run.pods());
     }
 
     @Test

@@ -113,7 +113,8 @@ class ClientPodsClusterIT {
                 .isEqualTo(r.figures().latency().p99Ms());
         double sum = split.pods().stream().mapToDouble(PodSplit.Pod::tps).sum();
         assertThat(r.figures().tps()).as("tps against the pods' sum").isCloseTo(sum, within(sum * 0.01));
-        assertThat(split.startSkewMs()).as("measured start skew, ms").isLessThanOrEqualTo(500.0); // as PodRuns allows, for CI's load
+        assertThat(split.startSkewMs()).as("measured start skew, ms").isNotNull().isNotNegative(); // as PodRuns: no clock's bound
+        assertThat(split.commonWindowSeconds()).as("the pods measured together").isPositive();
         assertThat(r.placement().runner().node()).isEqualTo(split.pods().get(0).node());
         return r;
     }
