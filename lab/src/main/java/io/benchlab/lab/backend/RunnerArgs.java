@@ -28,9 +28,15 @@ public final class RunnerArgs {
     }
 
     public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, Output output) {
+        return run(runId, backend, db, w, output, RESULT_FILE);
+    }
+
+    /** As above, the result written to RESULT (a path in the runner's container). */
+    public static List<String> run(String runId, String backend, Database db, WorkloadConfig w, Output output,
+                                   String result) {
         List<String> args = new ArrayList<>(List.of("run", "--run-id", runId, "--backend-label", backend,
                 "--engine", db.engine(), "--profile", db.profile(), "--jdbc-url", db.jdbcUrl(),
-                "--user", db.user(), "--password-file", db.passwordFile(), "--output", RESULT_FILE));
+                "--user", db.user(), "--password-file", db.passwordFile(), "--output", result));
         if (output.quiet()) {
             args.add("--quiet");
         }

@@ -76,7 +76,7 @@ class CapacitySignalIT {
     }
 
     /** Waits until stderr has TEXT after the first AFTER: the second step's first round, not the first's. */
-    private static void awaitAfter(RunnerProcess lab, String after, String text, int seconds) throws Exception {
+    static void awaitAfter(RunnerProcess lab, String after, String text, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (true) {
             String err = lab.err();

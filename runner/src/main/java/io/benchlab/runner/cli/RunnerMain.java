@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "runner", mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "The benchlab TPC-B runner.",
-        subcommands = {InitCommand.class, RunCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, CheckCommand.class, StepsCommand.class,
+                CommandLine.HelpCommand.class})
 public final class RunnerMain {
 
     public static CommandLine commandLine() {

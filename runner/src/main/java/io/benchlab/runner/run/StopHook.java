@@ -65,9 +65,14 @@ public final class StopHook implements AutoCloseable {
      */
     public static void exit(int code) {
         commandOver();
-        if (INSTALLED.stream().noneMatch(h -> h.signalled)) {
+        if (!anySignalled()) {
             System.exit(code);
         }
+    }
+
+    /** True once a signal reached any hook of this process: it is going down, whatever comes next. */
+    public static boolean anySignalled() {
+        return INSTALLED.stream().anyMatch(h -> h.signalled);
     }
 
     /** True once a signal arrived: the process is going down whatever the run does. */

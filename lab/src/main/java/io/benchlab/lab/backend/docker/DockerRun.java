@@ -21,6 +21,7 @@ import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Storage;
+import io.benchlab.runner.run.ExitCodes;
 import io.benchlab.runner.sink.influx.InfluxSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One run on the docker backend: its network, the database container and the runner container;
- * or, for a series of steps, a runner container per step beside the one database container.
+ * or, for a series of steps, one runner container that runs them all, one after another, beside
+ * the one database container.
  */
 final class DockerRun implements BackendRun {
 
@@ -44,12 +46,15 @@ final class DockerRun implements BackendRun {
     private final String engineDescription;
     private final String node;
     private volatile Thread provisioner;
-    private volatile RunnerContainer runner;
+    /** Stops the runner that runs (a lone one, or the series' step container); null before the first. */
+    private volatile Runnable runner;
+    /** The series' runner container, made at its first step; null for a lone run. */
+    private StepRunnerContainer stepRunner;
     private volatile String dbContainerId;
     private final BlkioRateDevice writeCap;
     private DataStorage storage;
     private volatile boolean stopped;
-    /** The steps run so far on the run's database (see {@link RunnerStep}): each names its runner container. */
+    /** The steps run so far on the run's database (see {@link RunnerStep}): each has its own args and result files. */
     private final AtomicInteger steps = new AtomicInteger();
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
@@ -111,20 +116,63 @@ final class DockerRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) {
-        return runRunner(database, runId, spec, "runner");
+        return runRunner(database, runId, spec, RunnerArgs.RESULT_FILE, (args, hosts, influx) -> {
+            RunnerContainer r = new RunnerContainer(session, "runner", args, provisioning.runner(), hosts, progress);
+            if (influx != null) {
+                r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
+            }
+            runner = r::stop;
+            if (stopped) {
+                r.stop();
+            }
+            return new Launched(r.run(), r.containerId());
+        });
     }
 
-    /** A runner container of the step's own (the run's database container stays), named by the step's number. */
+    /**
+     * A step in the series' one runner container ({@link StepRunnerContainer}), started at the first
+     * step: the runner's JVM stays warm from step to step. The run's database container stays.
+     */
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) {
-        return runRunner(database, step.runId(), step.spec(), "runner-" + steps.incrementAndGet());
+        int n = steps.incrementAndGet();
+        return runRunner(database, step.runId(), step.spec(), StepRunnerContainer.resultFile(n), (args, hosts, influx) -> {
+            if (stepRunner == null) {
+                stepRunner = new StepRunnerContainer(session, spec.engine().name(), provisioning.runner(), hosts,
+                        progress);
+                if (influx != null) {
+                    stepRunner.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
+                }
+                StepRunnerContainer r = stepRunner;
+                runner = r::stop;
+            }
+            if (stopped) {
+                stepRunner.stop();
+            }
+            try {
+                return new Launched(stepRunner.step(n, args), stepRunner.containerId());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Launched(new RunnerContainer.Exit(ExitCodes.RUN_FAILED, null), stepRunner.containerId());
+            }
+        });
     }
 
-    /** The runner in a container of ROLE (its name on the run's network), under RUNNER_ID, as SPEC says. */
-    private RunnerOutcome runRunner(ProvisionedDatabase database, String runnerId, RunSpec spec, String role) {
+    /** How a runner ended and the container it ran in. */
+    private record Launched(RunnerContainer.Exit exit, String containerId) {
+    }
+
+    /** Starts the runner with ARGS in a container (with these /etc/hosts entries and InfluxDB, null: none) and waits for its end. */
+    private interface Launcher {
+        Launched launch(List<String> args, String[] extraHosts, InfluxSettings influx);
+    }
+
+    /** The runner as SPEC says under RUNNER_ID, its result at RESULT in its container, launched by LAUNCHER. */
+    private RunnerOutcome runRunner(ProvisionedDatabase database, String runnerId, RunSpec spec, String result,
+                                    Launcher launcher) {
         List<String> args = new ArrayList<>(RunnerArgs.run(runnerId, name(),
                 new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), database.jdbcUrl(),
-                        database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output()));
+                        database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output(), result));
         InfluxSettings influx = spec.influx();
         boolean hostAlias = influx != null && HostAddress.loopback(influx.url());
         if (influx != null) {
@@ -134,21 +182,13 @@ final class DockerRun implements BackendRun {
         if (relay != null) {
             args.addAll(List.of("--db-container-stats", relay.url().toString()));
         }
-        RunnerContainer.Exit exit;
-        RunnerContainer r;
+        Launched launched;
         try (relay) {
-            r = new RunnerContainer(session, role, args, provisioning.runner(),
-                    hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0], progress);
-            if (influx != null) {
-                r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
-            }
-            runner = r;
-            if (stopped) {
-                r.stop();
-            }
-            exit = r.run();
+            launched = launcher.launch(args, hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0],
+                    influx);
         }
-        Placement placement = new Placement(name(), side(r.containerId()), database.side());
+        RunnerContainer.Exit exit = launched.exit();
+        Placement placement = new Placement(name(), side(launched.containerId()), database.side());
         return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
                 : RunnerOutcome.of(checkedDurability(ResultJson.read(exit.resultJson()), database.side()), placement,
                         exit.code());
@@ -190,9 +230,9 @@ final class DockerRun implements BackendRun {
         if (t != null) {
             t.interrupt();
         }
-        RunnerContainer r = runner;
+        Runnable r = runner;
         if (r != null) {
-            r.stop();
+            r.run();
         }
     }
 

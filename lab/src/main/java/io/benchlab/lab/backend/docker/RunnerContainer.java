@@ -28,8 +28,8 @@ final class RunnerContainer {
     private boolean stopRequested;
 
     /**
-     * {@code role}: the container's role on the run's network, which names it ({@code runner}, or a
-     * step's {@code runner-2}); {@code extraHosts}: /etc/hosts entries ({@code name:address}) the
+     * {@code role}: the container's role on the run's network, which names it ({@code runner});
+     * {@code extraHosts}: /etc/hosts entries ({@code name:address}) the
      * runner needs beyond the run's network.
      */
     RunnerContainer(ContainerSession session, String role, List<String> args, ContainerLimits limits,
