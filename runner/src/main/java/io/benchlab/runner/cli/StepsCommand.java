@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,8 +24,9 @@ import picocli.CommandLine.Spec;
  * <p>The lab hands each step over as files in {@code --dir}: {@code step-N.args}, one argument
  * a line, then {@code step-N.go}, which says the args are whole. The step's exit code lands in
  * {@code step-N.exit} once the run is over (its result where its --output says). {@code end}
- * ends the series. A signal during a step stops that step as it would stop {@code runner run},
- * and the series with it; between steps it ends the process at once.
+ * ends the series, as does a wait for the next step past {@code --idle-timeout}. A signal during
+ * a step stops that step as it would stop {@code runner run}, and the series with it; between
+ * steps it ends the process at once.
  */
 @Command(versionProvider = VersionProvider.class, name = "steps", hidden = true, mixinStandardHelpOptions = true,
         description = "Run the runs a lab hands over as files, one after another, in this JVM.")
@@ -39,6 +41,12 @@ final class StepsCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", required = true, description = "Where the steps are handed over.")
     Path dir;
 
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "10m",
+            converter = DurationConverter.class,
+            description = "End the series when no step comes for this long after the last one"
+                    + " (default: ${DEFAULT-VALUE}): a lab killed with -9 leaves no runner waiting for ever.")
+    Duration idleTimeout;
+
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "The engine every step names (read by bin/launch for the engine's client JVM options).")
     String engine;
@@ -52,7 +60,8 @@ final class StepsCommand implements Callable<Integer> {
         for (int n = 1; awaitStep(n); n++) {
             List<String> args = Files.readAllLines(dir.resolve("step-" + n + ".args"), StandardCharsets.UTF_8);
             if (args.isEmpty() || !args.get(0).equals("run")) {
-                throw new BadInputException("step " + n + " is not a run: " + (args.isEmpty() ? "no args" : args.get(0)));
+                throw new BadInputException("step " + n + " is not a run: "
+                        + (args.isEmpty() ? "no args" : args.get(0)));
             }
             code = RunnerMain.commandLine().setOut(spec.commandLine().getOut()).setErr(spec.commandLine().getErr())
                     .execute(args.toArray(String[]::new));
@@ -67,12 +76,19 @@ final class StepsCommand implements Callable<Integer> {
         return code;
     }
 
-    /** True once step N is handed over; false when the series ends first. */
+    /** True once step N is handed over; false when the series ends first, or no step came within the idle timeout. */
     private boolean awaitStep(int n) throws InterruptedException {
         Path go = dir.resolve("step-" + n + ".go");
         Path end = dir.resolve("end");
+        long idleUntil = System.nanoTime() + idleTimeout.toNanos();
         while (!Files.exists(go)) {
             if (Files.exists(end)) {
+                return false;
+            }
+            if (System.nanoTime() - idleUntil > 0) {
+                spec.commandLine().getErr().println("runner steps: no step " + n + " within " + idleTimeout.toSeconds()
+                        + " s (--idle-timeout): the series ends");
+                spec.commandLine().getErr().flush();
                 return false;
             }
             Thread.sleep(POLL_MILLIS);

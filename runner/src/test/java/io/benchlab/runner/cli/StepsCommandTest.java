@@ -47,6 +47,15 @@ class StepsCommandTest {
     }
 
     @Test
+    void noStepWithinTheIdleTimeoutEndsTheSeries() {
+        long t0 = System.nanoTime();
+        CliCapture.Outcome o = CliCapture.runner("steps", "--dir", dir.toString(), "--idle-timeout", "1s");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        assertThat((System.nanoTime() - t0) / 1e9).as("seconds to give up").isGreaterThanOrEqualTo(1.0);
+        assertThat(o.err()).contains("no step 1 within 1 s (--idle-timeout)");
+    }
+
+    @Test
     void aDirThatIsNotThereIsBadInput() {
         CliCapture.Outcome o = CliCapture.runner("steps", "--dir", dir.resolve("nowhere").toString());
         assertThat(o.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);

@@ -136,7 +136,8 @@ final class DockerRun implements BackendRun {
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) {
         int n = steps.incrementAndGet();
-        return runRunner(database, step.runId(), step.spec(), StepRunnerContainer.resultFile(n), (args, hosts, influx) -> {
+        String result = StepRunnerContainer.resultFile(n);
+        return runRunner(database, step.runId(), step.spec(), result, (args, hosts, influx) -> {
             if (stepRunner == null) {
                 stepRunner = new StepRunnerContainer(session, spec.engine().name(), provisioning.runner(), hosts,
                         progress);
@@ -162,7 +163,7 @@ final class DockerRun implements BackendRun {
     private record Launched(RunnerContainer.Exit exit, String containerId) {
     }
 
-    /** Starts the runner with ARGS in a container (with these /etc/hosts entries and InfluxDB, null: none) and waits for its end. */
+    /** Runs the runner with ARGS in a container (these /etc/hosts entries; InfluxDB, null: none) to its end. */
     private interface Launcher {
         Launched launch(List<String> args, String[] extraHosts, InfluxSettings influx);
     }
