@@ -60,10 +60,10 @@ class NightlyStackIT {
      * night whose JIT finished later looked slower; with C2 (the clients' JIT since issue 20) the
      * PostgreSQL cells were too. A cut cell whose runner, not its database, held its earlier
      * nights' tps down has its tps fall by less than the threshold: the verdict then names its
-     * p95 alone (1121% up, p 0.0001, in one CI run; tps 75% down in another run), and either
-     * will do. Eight rounds a night, not five: at 0.05 CPU the cut's 2-s rounds vary so much that
-     * with five, in one CI run here, neither was shown (tps 94% down, p 0.12; p95 2036% up, p
-     * 0.0104; "to tell: about 6 rounds a run").
+     * p95 alone (1121% up, p 0.0001, in one CI run; tps 75% down in another run; p99 alone in a
+     * third), and any will do. Eight rounds a night, not five: at 0.05 CPU the cut's 2-s rounds
+     * vary so much that with five, in one CI run here, neither was shown (tps 94% down, p 0.12;
+     * p95 2036% up, p 0.0104; "to tell: about 6 rounds a run").
      */
     private static final String PLAN = """
             version: 1
@@ -152,11 +152,12 @@ class NightlyStackIT {
             nights.start("night-4");
             Instant deleted = deleteTheFirstDatabasePodMidRun(nights, "night-4");
             String last = ended(nights, "night-4", false, LAST_CELLS);
-            // Either metric names the cut, each in its direction: its tps fell, or its p95 rose.
+            // Any metric may name the cut, each in its direction: its tps fell, or its p95 or p99 rose
+            // (p99 alone, 652% up at p 0.0026, in one CI run, its tps 95% down but not shown).
             assertThat(line(last, CUT)).as("the cut's verdict; its tps each night: %s", cutTps(results))
                     .contains("regressed", "against 3 nights",
                             "the set-up changed since the last night: database cpus 0.5 vs " + CUT_CPUS)
-                    .containsPattern("regressed +(tps [0-9.]+ -> [0-9.]+ \\(-|p95 ms [0-9.]+ -> [0-9.]+ \\(\\+)");
+                    .containsPattern("regressed +(tps [0-9.]+ -> [0-9.]+ \\(-|p9[59] ms [0-9.]+ -> [0-9.]+ \\(\\+)");
             assertThat(line(last, LOST)).contains("failed", "the database pod", "deleted by someone else");
             assertThat(line(last, CANARY)).as(last).doesNotContain("regressed", "failed");
             assertThat(last).contains("nightly: 3 cells, FAIL (2 regressed or failed)");
