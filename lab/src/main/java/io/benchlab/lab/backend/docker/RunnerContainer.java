@@ -28,9 +28,9 @@ final class RunnerContainer {
     private boolean stopRequested;
 
     /**
-     * {@code role}: the container's role on the run's network, which names it ({@code runner});
-     * {@code extraHosts}: /etc/hosts entries ({@code name:address}) the
-     * runner needs beyond the run's network.
+     * {@code role}: the container's role on the run's network, which names it ({@code runner}, or
+     * a series' {@code runner-steps}); {@code extraHosts}: /etc/hosts entries ({@code name:address})
+     * the runner needs beyond the run's network.
      */
     RunnerContainer(ContainerSession session, String role, List<String> args, ContainerLimits limits,
                     String[] extraHosts, Progress progress) {
@@ -53,19 +53,37 @@ final class RunnerContainer {
 
     /** Runs to the end (a stop makes it end early, as interrupted: it still writes its result). */
     Exit run() {
-        synchronized (starting) {
-            if (stopRequested) {
-                return new Exit(ExitCodes.RUN_FAILED, null);
-            }
-            container.start();
-            started = true;
+        if (!start()) {
+            return new Exit(ExitCodes.RUN_FAILED, null);
         }
-        container.followStderr(progress::relay);
         Integer code = null;
         while (code == null) {
             code = container.awaitExit(Duration.ofMinutes(1));
         }
         return new Exit(code, container.copyOut(RunnerArgs.RESULT_FILE));
+    }
+
+    /**
+     * Starts the container, its stderr streamed to the lab's as it comes, unless it has started
+     * already; false when a stop came first (the container then never starts).
+     */
+    boolean start() {
+        synchronized (starting) {
+            if (stopRequested) {
+                return false;
+            }
+            if (!started) {
+                container.start();
+                started = true;
+                container.followStderr(progress::relay);
+            }
+            return true;
+        }
+    }
+
+    /** The container itself, for a runner that takes its work as files ({@link StepRunnerContainer}). */
+    RunContainer container() {
+        return container;
     }
 
     /** SIGTERM, as Ctrl-C would be: the runner stops its clients and writes its result as interrupted. */

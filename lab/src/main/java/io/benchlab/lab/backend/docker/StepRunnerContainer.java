@@ -1,9 +1,7 @@
 package io.benchlab.lab.backend.docker;
 
-import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.Progress;
-import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.run.ExitCodes;
 import java.time.Duration;
 import java.util.List;
@@ -21,28 +19,18 @@ final class StepRunnerContainer {
     /** How often the lab looks for a step's end: small beside a step of a minute, light on the Docker API. */
     private static final Duration POLL = Duration.ofMillis(250);
 
-    private final RunContainer container;
-    private final Progress progress;
-    private final Object starting = new Object();
-    private boolean started;
-    private boolean stopRequested;
+    private final RunnerContainer runner;
     private int handedOver;
 
-    /** As {@link RunnerContainer}, for ENGINE's steps: the container made, not started. */
+    /** A {@link RunnerContainer} of {@code runner steps}, for ENGINE's steps: made, not started. */
     StepRunnerContainer(ContainerSession session, String engine, ContainerLimits limits, String[] extraHosts,
                         Progress progress) {
-        this.progress = progress;
-        this.container = session.create("runner-steps", EngineImages.runnerTag(), limits, cmd -> {
-            cmd.withCmd("steps", "--dir", DIR, "--engine", engine);
-            cmd.getHostConfig().withInit(true); // passes a stop's SIGTERM on, as RunnerContainer says
-            if (extraHosts.length > 0) {
-                cmd.getHostConfig().withExtraHosts(extraHosts);
-            }
-        });
+        this.runner = new RunnerContainer(session, "runner-steps", List.of("steps", "--dir", DIR, "--engine", engine),
+                limits, extraHosts, progress);
     }
 
     void addSecretFile(String path, String content) {
-        container.copyIn(path, content, 0444);
+        runner.addSecretFile(path, content);
     }
 
     /** The result file of step N in the container: the step's --output. */
@@ -55,19 +43,13 @@ final class StepRunnerContainer {
      * container starts with the first. A container that ended before (a stop) runs no step.
      */
     RunnerContainer.Exit step(int n, List<String> args) throws InterruptedException {
-        synchronized (starting) {
-            if (stopRequested) {
-                return new RunnerContainer.Exit(ExitCodes.RUN_FAILED, null);
-            }
-            if (!started) {
-                container.start();
-                started = true;
-                container.followStderr(progress::relay);
-            }
+        if (!runner.start()) {
+            return new RunnerContainer.Exit(ExitCodes.RUN_FAILED, null);
         }
         if (n != ++handedOver) {
             throw new IllegalStateException("step " + n + " handed over after step " + (handedOver - 1));
         }
+        RunContainer container = runner.container();
         container.copyIn(DIR + "/step-" + n + ".args", String.join("\n", args) + "\n", 0444);
         container.copyIn(DIR + "/step-" + n + ".go", "", 0444);
         while (true) {
@@ -85,16 +67,10 @@ final class StepRunnerContainer {
 
     /** SIGTERM, as to a lone runner: the step that runs stops and writes its result as interrupted; no step follows. */
     void stop() {
-        synchronized (starting) {
-            stopRequested = true;
-            if (!started) {
-                return;
-            }
-        }
-        container.stop(LabDefaults.RUNNER_STOP_GRACE);
+        runner.stop();
     }
 
     String containerId() {
-        return container.id();
+        return runner.containerId();
     }
 }
