@@ -43,7 +43,7 @@ final class InProcessRun implements BackendRun {
 
     /** Opens the database with the settings and reads them back; a setting off ends the run before the load. */
     @Override
-    public ProvisionedDatabase provision() throws DatabaseNotReady {
+    public ProvisionedDatabase provision() throws DatabaseNotReady, InterruptedException {
         if (settings.isEmpty()) {
             return ProvisionedDatabase.NONE;
         }

@@ -53,18 +53,34 @@ public final class JdbcReadiness {
     /**
      * Once ready, each given setting as the server reports it (see {@link SettingsCheck}), before
      * the runner loads anything; NotReady in one line when one is unknown or off. Null: none given.
+     * A login that worked a moment ago can still lose its next connection on the way (a Kubernetes
+     * port-forward dropped one in CI: "Communications link failure", 0 ms after the login), so a
+     * connection failure (SQLState class 08) is tried again, READ_BACK_TRIES times in all.
      */
-    public static Setup readBack(Target probe, ServerSettings settings) {
+    public static Setup readBack(Target probe, ServerSettings settings) throws InterruptedException {
         if (settings.isEmpty()) {
             return null;
         }
-        try (Connection c = probe.connect()) {
-            return SettingsCheck.check(probe.engine(), probe.profile(), settings, c);
-        } catch (SettingsCheck.Refused e) {
-            throw new NotReady(e.getMessage());
-        } catch (SQLException e) {
-            throw new NotReady("the server's settings could not be read back: "
-                    + e.getMessage().replaceAll("\\s+", " ").strip());
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = probe.connect()) {
+                return SettingsCheck.check(probe.engine(), probe.profile(), settings, c);
+            } catch (SettingsCheck.Refused e) {
+                throw new NotReady(e.getMessage());
+            } catch (SQLException e) {
+                if (attempt >= READ_BACK_TRIES || !isConnectionFailure(e)) {
+                    throw new NotReady("the server's settings could not be read back"
+                            + (attempt > 1 ? " (" + attempt + " tries)" : "") + ": "
+                            + e.getMessage().replaceAll("\\s+", " ").strip());
+                }
+            }
+            Thread.sleep(READ_BACK_PAUSE.toMillis());
         }
+    }
+
+    static final int READ_BACK_TRIES = 5;
+    static final Duration READ_BACK_PAUSE = Duration.ofSeconds(1);
+
+    static boolean isConnectionFailure(SQLException e) {
+        return e.getSQLState() != null && e.getSQLState().startsWith("08");
     }
 }

@@ -44,7 +44,7 @@ final class DatabaseProbe implements AutoCloseable {
     }
 
     /** The given settings as the server reports them (see {@link JdbcReadiness#readBack}); null: none given. */
-    Setup readBack(ServerSettings settings) {
+    Setup readBack(ServerSettings settings) throws InterruptedException {
         try {
             return JdbcReadiness.readBack(target, settings);
         } catch (JdbcReadiness.NotReady e) {
