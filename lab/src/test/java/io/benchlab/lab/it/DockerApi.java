@@ -16,12 +16,12 @@ import org.testcontainers.DockerClientFactory;
  * exports it for podman). Absent, the tests skip naming the variable; under
  * BENCHLAB_IT_REQUIRED=all they fail instead.
  */
-final class DockerApi {
+public final class DockerApi {
 
     private DockerApi() {
     }
 
-    static DockerClient require() {
+    public static DockerClient require() {
         String host = ServerTargets.variable("DOCKER_HOST");
         if (!DockerClientFactory.instance().isDockerAvailable()) {
             String message = "no Docker API answers at DOCKER_HOST=" + host + " (.ci/containers start)";

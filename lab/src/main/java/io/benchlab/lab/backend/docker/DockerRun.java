@@ -150,12 +150,7 @@ final class DockerRun implements BackendRun {
             if (stopped) {
                 stepRunner.stop();
             }
-            try {
-                return new Launched(stepRunner.step(n, args), stepRunner.containerId());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return new Launched(new RunnerContainer.Exit(ExitCodes.RUN_FAILED, null), stepRunner.containerId());
-            }
+            return new Launched(stepRunner.step(n, args), stepRunner.containerId());
         });
     }
 
@@ -165,7 +160,7 @@ final class DockerRun implements BackendRun {
 
     /** Runs the runner with ARGS in a container (these /etc/hosts entries; InfluxDB, null: none) to its end. */
     private interface Launcher {
-        Launched launch(List<String> args, String[] extraHosts, InfluxSettings influx);
+        Launched launch(List<String> args, String[] extraHosts, InfluxSettings influx) throws InterruptedException;
     }
 
     /** The runner as SPEC says under RUNNER_ID, its result at RESULT in its container, launched by LAUNCHER. */
@@ -187,6 +182,9 @@ final class DockerRun implements BackendRun {
         try (relay) {
             launched = launcher.launch(args, hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0],
                     influx);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return RunnerOutcome.without(null, new Placement(name(), null, database.side()), ExitCodes.RUN_FAILED);
         }
         RunnerContainer.Exit exit = launched.exit();
         Placement placement = new Placement(name(), side(launched.containerId()), database.side());

@@ -4,8 +4,6 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.command.InspectContainerResponse;
-import com.github.dockerjava.api.command.WaitContainerResultCallback;
-import com.github.dockerjava.api.exception.DockerClientException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
@@ -20,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -136,15 +135,35 @@ public final class RunContainer {
         });
     }
 
-    /** The exit code, or null when the container still runs after {@code timeout}. */
-    Integer awaitExit(Duration timeout) {
-        try {
-            return docker.waitContainerCmd(id).exec(new WaitContainerResultCallback())
-                    .awaitStatusCode(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (DockerClientException stillRunning) {
-            return null;
+    /**
+     * The exit code, or null when the container still runs after {@code timeout}. Asked by
+     * inspecting it every {@link #EXIT_POLL}, not with Docker's wait call: podman before 4.5 (Debian
+     * 12 has 4.3) answers that call by polling the container's state every microsecond, and its
+     * service took a whole core for as long as a runner ran, beside the clients and the database
+     * on a 2-core machine (podman #18150).
+     */
+    Integer awaitExit(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            InspectContainerResponse.ContainerState state = inspect().getState();
+            // Ended, not only not running: podman reports a container it is stopping as not running,
+            // with exit code 0, while its process still writes its result.
+            if (ENDED.contains(state.getStatus())) {
+                Long code = state.getExitCodeLong();
+                return code == null ? null : code.intValue();
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return null;
+            }
+            Thread.sleep(EXIT_POLL.toMillis());
         }
     }
+
+    /** The states of a container whose process has ended, in Docker's words (podman's compatible API uses them too). */
+    private static final Set<String> ENDED = Set.of("exited", "dead");
+
+    /** How often {@link #awaitExit} looks: a quarter second at most on a run's end, and an inspect costs podman some 3 ms. */
+    static final Duration EXIT_POLL = Duration.ofMillis(250);
 
     /** SIGTERM, then SIGKILL after {@code grace}; nothing if it already stopped. */
     void stop(Duration grace) {

@@ -52,7 +52,7 @@ final class RunnerContainer {
     }
 
     /** Runs to the end (a stop makes it end early, as interrupted: it still writes its result). */
-    Exit run() {
+    Exit run() throws InterruptedException {
         if (!start()) {
             return new Exit(ExitCodes.RUN_FAILED, null);
         }
