@@ -10,6 +10,7 @@ import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.StreamType;
+import io.benchlab.runner.run.ExitCodes;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -150,7 +151,7 @@ public final class RunContainer {
             // with exit code 0, while its process still writes its result.
             if (ENDED.contains(state.getStatus())) {
                 Long code = state.getExitCodeLong();
-                return code == null ? null : code.intValue();
+                return code == null ? ExitCodes.RUN_FAILED : code.intValue();
             }
             if (System.nanoTime() - deadline > 0) {
                 return null;
