@@ -57,7 +57,7 @@ final class StepRunnerContainer {
             if (code != null) {
                 return new RunnerContainer.Exit(Integer.parseInt(code.strip()), container.copyOut(resultFile(n)));
             }
-            Integer ended = container.running() ? null : container.awaitExit(Duration.ofSeconds(5));
+            Integer ended = container.awaitExit(Duration.ZERO); // one look: its code if it ended, else null
             if (ended != null) {
                 return new RunnerContainer.Exit(ended, container.copyOut(resultFile(n)));
             }
