@@ -50,6 +50,10 @@ public final class ServerTargets {
      * BENCHLAB_INFLUX_* variables, Debian's chromium BENCHLAB_CHROMIUM, .ci/services the rest.
      */
     static String missing(String name) {
+        if (name.equals("BENCHLAB_CONTAINERS_DIR")) {
+            return "no podman service of .ci/containers: set " + name + " (start it with .ci/containers start,"
+                    + " then source /tmp/benchlab-containers/env)";
+        }
         if (name.equals("DOCKER_HOST")) {
             return "no Docker API: set DOCKER_HOST (start one with .ci/containers start, then"
                     + " source /tmp/benchlab-containers/env)";

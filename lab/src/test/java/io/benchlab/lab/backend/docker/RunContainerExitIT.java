@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,17 +64,7 @@ class RunContainerExitIT {
 
     /** .ci/containers' podman service, whose CPU this measures; the test needs it. */
     private static Path podmanServicePid() {
-        String dir = System.getenv("BENCHLAB_CONTAINERS_DIR");
-        Path pid = dir == null ? null : Path.of(dir, "service.pid");
-        if (pid == null || !Files.isReadable(pid)) {
-            String message = "podman's service pid is read from $BENCHLAB_CONTAINERS_DIR/service.pid"
-                    + " (BENCHLAB_CONTAINERS_DIR=" + dir + "; .ci/containers start)";
-            if ("all".equals(System.getenv(ServerTargets.REQUIRED))) {
-                Assertions.fail(message);
-            }
-            Assumptions.abort(message);
-        }
-        return pid;
+        return Path.of(ServerTargets.variable("BENCHLAB_CONTAINERS_DIR"), "service.pid");
     }
 
     /** The service's user and system CPU in clock ticks (100 a second on Linux). */
