@@ -13,7 +13,10 @@ import io.benchlab.runner.cli.RunnerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,8 +42,7 @@ class CapacitySignalIT {
         try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), "capacity", "--engine", "hsqldb",
                 "--init", "--clients", "1", "--slo", "p99<=1s", "--start-rate", "500", "--max-steps", "3",
                 "--duration", "1s", "--warmup", "0s", "-o", capacityFile.toString())) {
-            lab.awaitErr("capacity step 2: offered", 60);
-            awaitAfter(lab, "capacity step 2: offered", "round 1 ", 30);
+            awaitSecondStepMeasuring(lab, 60);
             lab.signalAndWait(signal, 30);
             assertThat(lab.exitCode()).as("exit code; stderr: %s", lab.err()).isEqualTo(exitCode);
             assertThat(lab.err()).doesNotContain("capacity step 3");
@@ -75,16 +77,22 @@ class CapacitySignalIT {
         }
     }
 
-    /** Waits until stderr has TEXT after the first AFTER: the second step's first round, not the first's. */
-    static void awaitAfter(RunnerProcess lab, String after, String text, int seconds) throws Exception {
+    /**
+     * Waits until stderr shows the second step measuring: a progress line at the rate it offers,
+     * after the line that starts it. Not any "round 1" line: on docker the runner's lines are relayed
+     * late under load, so the first step's could still come after the second's start.
+     */
+    static void awaitSecondStepMeasuring(RunnerProcess lab, int seconds) throws Exception {
+        String start = "capacity step 2: offered ";
+        lab.awaitErr(start, seconds);
+        String err = lab.err();
+        Matcher rate = Pattern.compile(Pattern.quote(start) + "([\\d,]+) tps").matcher(err);
+        assertThat(rate.find()).as("the second step's rate in stderr: %s", err).isTrue();
+        String offered = String.format(Locale.ROOT, " of %.1f offered", Double.parseDouble(rate.group(1).replace(",", "")));
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (true) {
-            String err = lab.err();
-            if (err.substring(err.indexOf(after)).contains(text)) {
-                return;
-            }
-            assertThat(System.nanoTime()).as("'%s' after '%s' within %d s; stderr: %s", text, after, seconds, err)
-                    .isLessThan(deadline);
+        while (!lab.err().substring(rate.start()).contains(offered)) {
+            assertThat(System.nanoTime()).as("'%s' after '%s' within %d s; stderr: %s", offered, start, seconds,
+                    lab.err()).isLessThan(deadline);
             Thread.sleep(50);
         }
     }

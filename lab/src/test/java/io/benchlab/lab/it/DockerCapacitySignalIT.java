@@ -30,15 +30,14 @@ class DockerCapacitySignalIT {
     void aSigtermInTheSecondStepStopsTheStepsRunnerAndLeavesNothing(@TempDir Path dir) throws Exception {
         Path capacityFile = dir.resolve("results").resolve("capacity.json");
         // One client at 50, then 100 (or 25) tps, judged generously: as CapacitySignalIT, the search
-        // goes on to a second step, which is cut in its first round; a third may not come. Rounds of
-        // 3 s: the lab relays the runner's lines late under load, and with 1-s rounds (5 s in all) a
-        // signal a few seconds late lands after the rounds; one CI run's cut step had no check, which
-        // that would explain (its cause was not recorded: the assertion below now prints it).
+        // goes on to a second step, which is cut in its first round; a third may not come. The signal
+        // waits for a progress line at the second step's own rate: one CI run, waiting for any "round 1"
+        // line, stopped a step with no check, as a stop lands before its clients start (the relay had
+        // passed a line of the first step's late, most likely). Rounds of 3 s leave a late signal room.
         try (RunnerProcess lab = RunnerProcess.start(LabMain.class, dir, Map.of(), "capacity", "--engine", "postgres",
                 "--backend", "docker", "--clients", "1", "--slo", "p99<=1s", "--start-rate", "50", "--max-steps", "3",
                 "--duration", "3s", "--warmup", "0s", "-o", capacityFile.toString())) {
-            lab.awaitErr("capacity step 2: offered", 180);
-            CapacitySignalIT.awaitAfter(lab, "capacity step 2: offered", "round 1 ", 60);
+            CapacitySignalIT.awaitSecondStepMeasuring(lab, 180);
             lab.signalAndWait("TERM", 60);
             assertThat(lab.exitCode()).as("exit code; stderr: %s", lab.err()).isEqualTo(143);
             assertThat(lab.err()).doesNotContain("capacity step 3");
