@@ -4,7 +4,7 @@ package io.benchlab.lab.capacity;
  * Defaults of lab capacity, with why. A search's time is its steps' time: each step a warm-up and
  * {@link #ROUNDS} rounds of {@link #ROUND_SECONDS}, some 40-60 s with the step's own start and
  * checks; the defaults let a search reach {@link #PRECISION} in at most {@link #MAX_STEPS} steps
- * from a probe's start (see {@link CapacitySearch} for the counts), under 10 minutes in all.
+ * from a probe's start (see {@link CapacitySearch} for the counts), in about 10 minutes at most.
  */
 public final class CapacityDefaults {
 
@@ -23,8 +23,9 @@ public final class CapacityDefaults {
      * being unclear: with 5 rounds, at least 4 broke it (6/32 = 0.19 by chance if the typical round met
      * it). Looser than {@link #ALPHA}, since a fail claims less than a pass: it only bounds the
      * capacity from above. In the simulation of {@code CapacityNoiseTest} (10% and 20% noise a round),
-     * two searches' intervals overlapped in 97% and 96% of pairs at this level, 100% at 0.05 (all 5
-     * broke), and reached 5% in 34% and 11% of searches against 13% and 3%. On the rounds of this
+     * when this level was chosen (before the bracket's ends were run twice), two searches' intervals
+     * overlapped in 97% and 96% of pairs at this level, 100% at 0.05 (all 5 broke), and reached 5% in
+     * 34% and 11% of searches against 13% and 3%. On the rounds of this
      * machine's searches (p99 spread 30-90% a round, but rising steeply past the knee) 4 of 5 drew
      * the intervals a pass-or-fail test did, where 5 of 5 left the steps at the knee unclear.
      */
@@ -46,18 +47,19 @@ public final class CapacityDefaults {
      * The factor of the line search, up from the start (down from a failing one). 2 reaches the
      * ceiling (flat out x 1.1) from half of flat out in 2 steps and leaves a bracket of 2, which
      * bisection (at the geometric middle) narrows to 5% in 4 steps: 6 steps for a capacity between
-     * a quarter of flat out and flat out, 7 at most above the floor. 1.5 leaves tighter brackets but
+     * a quarter of flat out and flat out, 7 at most above the floor, before the bracket's ends are
+     * run again. 1.5 leaves tighter brackets but
      * needs more steps to reach them: 9 at most; 1.75, 8 (simulated over capacities from 0.1 to 2.5
      * times flat out).
      */
     public static final double GROWTH = 2;
 
     /**
-     * The most steps of a search: one from a probe's start needs 7 at most (see {@link CapacitySearch}),
-     * and one more covers a given start up to 5 times below its capacity; 8 steps of at most 60 s
-     * and a probe of some 20 s are under 10 minutes.
+     * The most steps of a search: one from a probe's start needs 9 at most, 2 of them the bracket's
+     * ends run again (see {@link CapacitySearch}), and one more covers a given start up to 5 times
+     * below its capacity; 10 steps of some 45 s and a probe of some 20 s take about 8 minutes.
      */
-    public static final int MAX_STEPS = 8;
+    public static final int MAX_STEPS = 10;
 
     /** The first step offers this share of the probe's flat-out tps: where a rate limit starts to matter. */
     public static final double START_OF_FLAT_OUT = 0.5;

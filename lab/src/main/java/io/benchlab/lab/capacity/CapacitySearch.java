@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
@@ -39,28 +40,56 @@ import java.util.stream.Stream;
  * ({@link SearchOutcome.End#SPREAD}); until then it bisects gaps down to the rates' grid. More
  * rounds a step narrow that span, more steps do not.
  *
+ * <p>Why the ends are run twice. A step's rounds share the minute they run in, so they show how
+ * the set-up varies within a step, not from one step to the next; on a shared host its speed moves
+ * by more than that (the bench README has this machine's). A bracket's ends, each run once, stand
+ * for two single minutes. So before the search ends on a bracket it runs each end again, the one
+ * run longer ago first ({@link #REPEATS}). A repeat that fails where the first step passed (or
+ * passes where it failed) leaves that rate neither; an unclear repeat contradicts nothing. The
+ * interval is drawn around every contradiction: its low end the highest rate that passed below
+ * every rate where a step failed, its high end the lowest that failed above every rate where one
+ * passed, and the rates between are bisected around as unclear ones are. In simulation
+ * ({@code CapacityNoiseTest}: rounds 10% apart, steps 5%) two searches' intervals overlapped in 52%
+ * of pairs with each end run once and in 86% with each run twice; the price is steps.
+ *
  * <p>Steps needed with the defaults (growth 2, precision 5%, from a probe: start at half flat out,
  * ceiling 1.1 times, floor a fifth of the start; without noise, simulated in
- * {@code CapacitySearchTest}): a capacity between a quarter of flat out and flat out, 6 steps;
- * between a tenth and a quarter, 7; between flat out and the ceiling, 4; above the ceiling, 3 (no
- * fail); below the floor, 4 (no pass). 7 at most, so the default of 8 steps of 40-60 s and the probe
- * are done in under 10 minutes. From a given start without a probe: a capacity 0.3 to 1.5 times the
- * start, 6-7 steps; 3 times, 7; 5 times, 8; further up the steps run out before the precision, and
- * the outcome says so with the bracket it has. Unclear steps add steps: see {@code CapacityNoiseTest}.
+ * {@code CapacitySearchTest}): a capacity between a quarter of flat out and flat out, 8 steps (2 of
+ * them repeats); between a tenth and a quarter, 9; between flat out and the ceiling, 6; above the
+ * ceiling, 3 (no fail); below the floor, 4 (no pass). 9 at most, so the default of 10 steps of 40-60
+ * s and the probe are done in about 10 minutes. From a given start without a probe: a capacity 0.3
+ * to 1.5 times the start, 8-9 steps; 3 times, 9; 5 times, 10; further up the steps run out before
+ * the precision, and the outcome says so with the bracket it has. Unclear steps add steps: see
+ * {@code CapacityNoiseTest}.
  */
 public final class CapacitySearch {
 
+    /** How many times each end of a bracket is run before the search ends on it. */
+    static final int REPEATS = 2;
+
+    private record Step(double rate, StepVerdict verdict) {
+    }
+
     private final SearchPlan plan;
+    private final int repeats;
     private final int digits;
     private final Double ceiling;
     private final double floor;
-    private final List<Double> passes = new ArrayList<>();
-    private final List<Double> fails = new ArrayList<>();
-    private final List<Double> unclear = new ArrayList<>();
+    /** Every step so far, in the order run: a rate may be run more than once (an end, repeated). */
+    private final List<Step> history = new ArrayList<>();
     private Double pending;
     private SearchOutcome.End end;
 
     public CapacitySearch(SearchPlan plan) {
+        this(plan, REPEATS);
+    }
+
+    /** A search whose bracket's ends are each run REPEATS times (1: once, as the simulations compare). */
+    CapacitySearch(SearchPlan plan, int repeats) {
+        if (repeats < 1) {
+            throw new IllegalArgumentException("repeats " + repeats);
+        }
+        this.repeats = repeats;
         this.plan = plan;
         this.digits = (int) Math.ceil(1 + Math.log10(4 / plan.precision()));
         this.ceiling = plan.ceilingTps() == null ? null : round(plan.ceilingTps(), RoundingMode.DOWN);
@@ -84,11 +113,7 @@ public final class CapacitySearch {
             throw new IllegalStateException("a step at " + rate + " tps was not the next (" + pending + ")");
         }
         pending = null;
-        (switch (verdict) {
-            case PASS -> passes;
-            case FAIL -> fails;
-            case UNCLEAR -> unclear;
-        }).add(rate);
+        history.add(new Step(rate, verdict));
         end = endNow();
     }
 
@@ -102,7 +127,7 @@ public final class CapacitySearch {
     }
 
     public int steps() {
-        return passes.size() + fails.size() + unclear.size();
+        return history.size();
     }
 
     public SearchPlan plan() {
@@ -118,35 +143,43 @@ public final class CapacitySearch {
     /** The answer: the end's, or, before the end, what the steps so far show. */
     public SearchOutcome outcome() {
         Double hi = firstFail();
-        Double lo = lastPass(hi);
+        Double lo = lastPass();
         SearchOutcome.End how = end == null ? SearchOutcome.End.UNFINISHED : end;
         String range = lo != null && hi != null ? "between " + Shown.tps(lo) + " and " + Shown.tps(hi)
                 : lo != null ? "at least " + Shown.tps(lo) : hi != null ? "below " + Shown.tps(hi) : "not known";
+        String again = repeats == 1 ? "" : " (neither contradicted when run again)";
         String why = switch (how) {
             case BRACKETED -> "within " + Shown.percent(plan.precision()) + ": " + Shown.tps(lo) + " tps passed, "
-                    + Shown.tps(hi) + " failed";
-            case SPREAD -> Shown.tps(lo) + " tps passed, " + Shown.tps(hi) + " failed: wider than "
+                    + Shown.tps(hi) + " failed" + again;
+            case SPREAD -> Shown.tps(lo) + " tps passed, " + Shown.tps(hi) + " failed" + again + ": wider than "
                     + Shown.percent(plan.precision()) + ", since the rounds straddle the objectives between them (more"
                     + " rounds a step narrow that)";
             case NO_PASS -> "no rate passed, down to " + Shown.tps(lowest()) + " tps (the floor): the objectives"
-                    + (fails.contains(lowest()) ? " do not hold" : " were not shown to hold") + " even at light load";
+                    + (verdictAt(lowest()) == StepVerdict.FAIL ? " do not hold" : " were not shown to hold")
+                    + " even at light load";
             case NO_FAIL -> "no rate failed, up to " + Shown.tps(highest()) + " tps (the ceiling, above flat out): the"
-                    + " objectives " + (passes.contains(highest()) ? "hold flat out" : "were not shown to break there");
-            case OUT_OF_STEPS -> "the " + plan.maxSteps() + " steps ran out before " + Shown.percent(plan.precision())
-                    + ": capacity " + range;
+                    + " objectives " + (verdictAt(highest()) == StepVerdict.PASS ? "hold flat out"
+                            : "were not shown to break there");
+            case OUT_OF_STEPS -> "the " + plan.maxSteps() + " steps ran out before " + (bracketEnd(lo, hi) != null
+                    ? "its ends were run again" : Shown.percent(plan.precision())) + ": capacity " + range;
             case UNFINISHED -> "stopped after " + steps() + " steps: capacity " + range;
         };
-        List<Double> inside = unclearBetween(lo, hi);
-        if (!inside.isEmpty()) {
-            why += "; at " + inside.stream().map(Shown::tps).collect(Collectors.joining(", ")) + " tps the rounds"
-                    + " showed neither";
+        List<Double> inside = inside(lo, hi);
+        List<Double> disagreed = inside.stream().filter(r -> verdicts(r).anyMatch(v -> v != StepVerdict.UNCLEAR))
+                .toList();
+        List<Double> neither = inside.stream().filter(r -> !disagreed.contains(r)).toList();
+        if (!neither.isEmpty()) {
+            why += "; at " + tps(neither) + " tps the rounds showed neither";
+        }
+        if (!disagreed.isEmpty()) {
+            why += "; at " + tps(disagreed) + " tps the steps disagreed";
         }
         return new SearchOutcome(how, lo, lo, hi, how == SearchOutcome.End.BRACKETED, why);
     }
 
     private double choose() {
         Double hi = firstFail();
-        Double lo = lastPass(hi);
+        Double lo = lastPass();
         if (steps() == 0) {
             return toJson(null).startTps();
         }
@@ -157,6 +190,9 @@ public final class CapacitySearch {
             double up = round(highest() * plan.growth());
             return ceiling == null ? up : Math.min(up, ceiling);
         }
+        if (bracketEnd(lo, hi) != null) {
+            return endToRepeat(lo, hi);
+        }
         double[] gap = nextGap(lo, hi);
         double middle = Math.sqrt(gap[0] * gap[1]);
         double rounded = round(middle);
@@ -166,12 +202,10 @@ public final class CapacitySearch {
     /** How the search ends after the steps so far; null while it goes on. */
     private SearchOutcome.End endNow() {
         Double hi = firstFail();
-        Double lo = lastPass(hi);
-        if (lo != null && hi != null && (hi - lo) / lo <= plan.precision()) {
-            return SearchOutcome.End.BRACKETED;
-        }
-        if (lo != null && hi != null && nextGap(lo, hi) == null) {
-            return SearchOutcome.End.SPREAD;
+        Double lo = lastPass();
+        SearchOutcome.End bracket = bracketEnd(lo, hi);
+        if (bracket != null && endToRepeat(lo, hi) == null) {
+            return bracket;
         }
         if (lo == null && lowest() <= floor) {
             return SearchOutcome.End.NO_PASS;
@@ -183,6 +217,31 @@ public final class CapacitySearch {
     }
 
     /**
+     * How a bracket [LO, HI] would end the search once its ends are repeated: within the precision
+     * ({@link SearchOutcome.End#BRACKETED}), or with no gap left worth a step
+     * ({@link SearchOutcome.End#SPREAD}); null when it is no such bracket.
+     */
+    private SearchOutcome.End bracketEnd(Double lo, Double hi) {
+        if (lo == null || hi == null) {
+            return null;
+        }
+        if ((hi - lo) / lo <= plan.precision()) {
+            return SearchOutcome.End.BRACKETED;
+        }
+        return nextGap(lo, hi) == null ? SearchOutcome.End.SPREAD : null;
+    }
+
+    /**
+     * The end of the bracket [LO, HI] to run again: of those run fewer than {@link #REPEATS} times,
+     * the one run longest ago, so that the repeat lands as far from it in time as the search allows.
+     * Null when both have been run enough.
+     */
+    private Double endToRepeat(double lo, double hi) {
+        return Stream.of(lo, hi).filter(r -> verdicts(r).count() < repeats)
+                .min(Comparator.comparingInt(this::lastRun)).orElse(null);
+    }
+
+    /**
      * The gap to bisect next in [LO, HI] as {low, high}: the wider of those below and above the
      * unclear rates (the whole bracket when there are none), if it is wider than the precision. Once
      * the unclear rates span the precision no pass and fail can come within it, and the ends need
@@ -190,7 +249,7 @@ public final class CapacitySearch {
      * the precision) is still worth a step. Null when no gap is.
      */
     private double[] nextGap(double lo, double hi) {
-        List<Double> inside = unclearBetween(lo, hi);
+        List<Double> inside = inside(lo, hi);
         if (inside.isEmpty()) {
             return new double[] {lo, hi};
         }
@@ -201,31 +260,73 @@ public final class CapacitySearch {
         return (wider[1] - wider[0]) / wider[0] > worth ? wider : null;
     }
 
-    /** The unclear rates strictly between LO and HI (either null: unbounded), in order. */
-    private List<Double> unclearBetween(Double lo, Double hi) {
-        return unclear.stream().filter(u -> (lo == null || u > lo) && (hi == null || u < hi)).sorted().toList();
+    /** The rates strictly between LO and HI (either null: unbounded), in order: unclear, or contradicting each other. */
+    private List<Double> inside(Double lo, Double hi) {
+        return history.stream().map(Step::rate).distinct().sorted()
+                .filter(u -> (lo == null || u > lo) && (hi == null || u < hi)).toList();
     }
 
     private double lowest() {
-        return all().min(Double::compare).orElseThrow();
+        return history.stream().mapToDouble(Step::rate).min().orElseThrow();
     }
 
     private double highest() {
-        return all().max(Double::compare).orElseThrow();
+        return history.stream().mapToDouble(Step::rate).max().orElseThrow();
     }
 
-    private Stream<Double> all() {
-        return Stream.of(passes, fails, unclear).flatMap(List::stream);
-    }
-
-    /** The lowest rate that failed; null when none did. */
+    /**
+     * The lowest rate that failed in every step run at it, above every rate at which any step
+     * passed; null when there is none. A fail below a pass is a contradiction, not a bound: the two
+     * steps saw the set-up at different speeds, and the interval holds both.
+     */
     private Double firstFail() {
-        return fails.stream().min(Double::compare).orElse(null);
+        Double top = extreme(StepVerdict.PASS, Comparator.reverseOrder());
+        return rates(StepVerdict.FAIL).filter(r -> top == null || r > top).findFirst().orElse(null);
     }
 
-    /** The highest rate that passed below HI (any, when HI is null); null when none did. */
-    private Double lastPass(Double hi) {
-        return passes.stream().filter(p -> hi == null || p < hi).max(Double::compare).orElse(null);
+    /** The highest rate that passed in every step run at it, below every rate at which any step failed; null when none. */
+    private Double lastPass() {
+        Double bottom = extreme(StepVerdict.FAIL, Comparator.naturalOrder());
+        return rates(StepVerdict.PASS).filter(r -> bottom == null || r < bottom).max(Double::compare).orElse(null);
+    }
+
+    /** The first rate in ORDER at which any step had VERDICT; null when none did. */
+    private Double extreme(StepVerdict verdict, Comparator<Double> order) {
+        return history.stream().filter(step -> step.verdict() == verdict).map(Step::rate).min(order).orElse(null);
+    }
+
+    /** The distinct rates whose verdict ({@link #verdictAt}) is VERDICT, in order. */
+    private Stream<Double> rates(StepVerdict verdict) {
+        return history.stream().map(Step::rate).distinct().sorted().filter(r -> verdictAt(r) == verdict);
+    }
+
+    /**
+     * A rate's verdict over its steps: a pass or a fail when its steps showed that and nothing
+     * against it (an unclear step shows neither), otherwise unclear. A pass and a fail at one rate
+     * are evidence of neither: the set-up's speed moved between them, by more than a step's rounds
+     * can show, and the interval must hold that range.
+     */
+    private StepVerdict verdictAt(double rate) {
+        List<StepVerdict> all = verdicts(rate).filter(v -> v != StepVerdict.UNCLEAR).distinct().toList();
+        return all.size() == 1 ? all.get(0) : StepVerdict.UNCLEAR;
+    }
+
+    private Stream<StepVerdict> verdicts(double rate) {
+        return history.stream().filter(step -> step.rate() == rate).map(Step::verdict);
+    }
+
+    /** The index in the history of the last step at RATE. */
+    private int lastRun(double rate) {
+        for (int i = history.size() - 1; i >= 0; i--) {
+            if (history.get(i).rate() == rate) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no step ran at " + rate);
+    }
+
+    private static String tps(List<Double> rates) {
+        return rates.stream().map(Shown::tps).collect(Collectors.joining(", "));
     }
 
     /** RATE to the fewest significant digits whose grid is under a quarter of the precision (3 at 5%). */

@@ -20,22 +20,29 @@ import org.junit.jupiter.api.Test;
  * round meets the objective up to C = 8,000 tps. Each step is five rounds, which go through
  * HdrHistograms as a run's would ({@link Steps}); 200 searches from a probe of 10,000 tps.
  *
- * <p>What it showed when written: the share of searches whose capacity exceeded C, the share of
- * pairs of searches whose intervals overlapped, of pairs whose capacities were within 10%, and of
- * searches that reached 5%, with their steps on average:
+ * <p>What it shows with the bracket's ends each run twice (the default), and with each run once:
+ * the share of searches whose capacity exceeded C, the share of pairs of searches whose intervals
+ * overlapped, of pairs whose capacities were within 10%, and of searches that reached 5%, with
+ * their steps on average (at most 10):
  * <ul>
- *   <li>sigma 0.1: the step test with three verdicts 1.0% / 97% / 100% / 34%, 7.5 steps (at most
- *       8); pass or fail alone (a step failing for want of evidence, as before) 1.0% / 44% / 100% /
- *       100%, 6; the rounds' merged p99 alone, without confidence, 32% / 59% / 100% / 100%, 6;</li>
- *   <li>sigma 0.2: three verdicts 2.0% / 96% / 79% / 11%, 7.7 steps; pass or fail 0.5% / 26% / 94%
- *       / 100%, 6; merged p99 36% / 42% / 100% / 100%, 6.</li>
+ *   <li>sigma 0.1: the step test with three verdicts 0% / 100% / 100% / 26%, 9.7 steps (once: 1.5%
+ *       / 99% / 100% / 44%, 8.8); pass or fail alone (a step failing for want of evidence) 0% / 92%
+ *       / 100% / 54%, 8.9 (once: 0% / 59% / 100% / 100%, 6); the rounds' merged p99 alone, without
+ *       confidence, 11% / 89% / 100% / 59%, 8.8 (once: 26% / 58% / 100% / 100%, 6);</li>
+ *   <li>sigma 0.2: three verdicts 1.0% / 98% / 88% / 10%, 9.7 steps (once: 1.5% / 98% / 88% / 16%,
+ *       8.5); pass or fail 0% / 69% / 92% / 39%, 9.2 (once: 0% / 36% / 92% / 100%, 6); merged p99
+ *       16% / 83% / 99% / 48%, 9.1 (once: 36% / 41% / 98% / 100%, 6);</li>
+ *   <li>sigma 0.1 and each step's speed 5% apart besides: three verdicts 10% / 86% / 95% / 34%, 9.5
+ *       steps; once, 29% / 52% / 87% / 81%, 7.2.</li>
  * </ul>
  * A pass is evidence: the step test almost never claims a rate the set-up does not sustain, where
- * the merged p99 alone does a third of the time; the price is a capacity under C (the median answer
- * 7,710 tps at sigma 0.1, 7,380 at 0.2: 4% and 8% under). With pass or fail alone, a 5% interval is
- * narrower than a round's noise, so a repeat's interval lands beside it; with the unclear steps
- * inside it, the interval is as wide as the noise makes the crossing, and two searches agree. The
- * 5% is then reached only where the rounds' noise allows it: more rounds a step narrow it.
+ * the merged p99 alone does a tenth to a third of the time; the price is a capacity under C (the
+ * median answer 7,710 tps at sigma 0.1, 7,380 at 0.2: 4% and 8% under). With pass or fail alone, a
+ * 5% interval is narrower than a round's noise, so a repeat's interval lands beside it; with the
+ * unclear steps inside it, the interval is as wide as the noise makes the crossing, and two
+ * searches agree. The 5% is then reached only where the rounds' noise allows it: more rounds a step
+ * narrow it. Where the set-up's speed moves from step to step, no step's rounds show it; running
+ * the ends again does, and halves the searches that claim too much.
  */
 class CapacityNoiseTest {
 
@@ -49,7 +56,7 @@ class CapacityNoiseTest {
     private static final BiFunction<Double, RunResult, StepVerdict> MERGED_P99 =
             (rate, step) -> P99.holdsFor(P99.valueIn(step.figures())) ? StepVerdict.PASS : StepVerdict.FAIL;
 
-    private record Found(double low, double high, boolean precise, int steps) {
+    record Found(double low, double high, boolean precise, int steps) {
     }
 
     @Test
@@ -57,12 +64,12 @@ class CapacityNoiseTest {
         List<Found> signed = searches(0.1, SIGN_TEST);
         List<Found> merged = searches(0.1, MERGED_P99);
         assertThat(share(signed, f -> f.low() > C)).isLessThanOrEqualTo(0.02);
-        assertThat(share(merged, f -> f.low() > C)).isGreaterThan(0.25);
+        assertThat(share(merged, f -> f.low() > C)).isGreaterThan(0.08);
         assertThat(overlapping(signed)).isGreaterThanOrEqualTo(0.95);
-        assertThat(overlapping(searches(0.1, PASS_OR_FAIL))).isLessThan(0.5);
+        assertThat(overlapping(searches(0.1, PASS_OR_FAIL))).isLessThan(0.95);
         assertThat(within10Percent(signed)).isGreaterThanOrEqualTo(0.9);
         assertThat(share(signed, f -> f.low() >= 0.9 * C)).isGreaterThanOrEqualTo(0.8);
-        assertThat(share(signed, Found::precise)).isBetween(0.25, 0.45);
+        assertThat(share(signed, Found::precise)).isBetween(0.15, 0.4);
         assertThat(signed).allMatch(f -> f.steps() <= CapacityDefaults.MAX_STEPS);
     }
 
@@ -71,11 +78,28 @@ class CapacityNoiseTest {
         List<Found> signed = searches(0.2, SIGN_TEST);
         List<Found> merged = searches(0.2, MERGED_P99);
         assertThat(share(signed, f -> f.low() > C)).isLessThanOrEqualTo(0.02);
-        assertThat(share(merged, f -> f.low() > C)).isGreaterThan(0.25);
+        assertThat(share(merged, f -> f.low() > C)).isGreaterThan(0.1);
         assertThat(overlapping(signed)).isGreaterThanOrEqualTo(0.95);
-        assertThat(overlapping(searches(0.2, PASS_OR_FAIL))).isLessThan(0.35);
+        assertThat(overlapping(searches(0.2, PASS_OR_FAIL))).isLessThan(0.8);
         assertThat(within10Percent(signed)).isGreaterThanOrEqualTo(0.75);
         assertThat(signed).allMatch(f -> f.low() > 0 && f.high() < Double.MAX_VALUE, "bracketed");
+    }
+
+    /**
+     * A set-up whose speed moves from step to step (5%, log-normal), as this machine's does, beside
+     * the rounds' 10%: a step's rounds share its speed and cannot show it. Run once, the bracket's
+     * ends each stand for one minute of it, and two searches' intervals miss each other half the
+     * time; run twice, a repeat that contradicts its first step leaves that rate inside the interval.
+     */
+    @Test
+    void whenTheSetUpsSpeedMovesFromStepToStepRepeatedEndsKeepTwoSearchesOverlapping() {
+        List<Found> once = searches(0.1, 0.05, 1, SIGN_TEST);
+        List<Found> twice = searches(0.1, 0.05, 2, SIGN_TEST);
+        assertThat(overlapping(once)).isLessThan(0.6);
+        assertThat(overlapping(twice)).isGreaterThanOrEqualTo(0.8);
+        assertThat(share(once, f -> f.low() > C)).isGreaterThan(0.2);
+        assertThat(share(twice, f -> f.low() > C)).isLessThanOrEqualTo(0.12);
+        assertThat(twice).allMatch(f -> f.steps() <= CapacityDefaults.MAX_STEPS);
     }
 
     private static double p99(double rate) {
@@ -83,14 +107,24 @@ class CapacityNoiseTest {
     }
 
     private static List<Found> searches(double sigma, BiFunction<Double, RunResult, StepVerdict> judge) {
+        return searches(sigma, 0, CapacitySearch.REPEATS, judge);
+    }
+
+    /**
+     * 200 searches whose rounds vary by SIGMA (log-normal) and whose steps by DRIFT besides: the
+     * set-up's speed for a whole step, which its rounds share and so cannot show; the bracket's ends
+     * each run REPEATS times.
+     */
+    static List<Found> searches(double sigma, double drift, int repeats, BiFunction<Double, RunResult, StepVerdict> judge) {
         Random random = new Random(20_261_127);
         List<Found> found = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(10_000, 0.05));
+            CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(10_000, 0.05), repeats);
             while (s.next().isPresent()) {
                 double rate = s.next().getAsDouble();
+                double speed = Math.exp(drift * random.nextGaussian());
                 double[] rounds = new double[5];
-                Arrays.setAll(rounds, k -> p99(rate) * Math.exp(sigma * random.nextGaussian()));
+                Arrays.setAll(rounds, k -> p99(rate / speed) * Math.exp(sigma * random.nextGaussian()));
                 s.record(rate, judge.apply(rate, Steps.step(rate, rounds)));
             }
             SearchOutcome o = s.outcome();
