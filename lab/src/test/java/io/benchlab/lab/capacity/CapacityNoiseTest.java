@@ -56,7 +56,7 @@ class CapacityNoiseTest {
     private static final BiFunction<Double, RunResult, StepVerdict> MERGED_P99 =
             (rate, step) -> P99.holdsFor(P99.valueIn(step.figures())) ? StepVerdict.PASS : StepVerdict.FAIL;
 
-    record Found(double low, double high, boolean precise, int steps) {
+    private record Found(double low, double high, boolean precise, int steps) {
     }
 
     @Test
@@ -115,7 +115,7 @@ class CapacityNoiseTest {
      * set-up's speed for a whole step, which its rounds share and so cannot show; the bracket's ends
      * each run REPEATS times.
      */
-    static List<Found> searches(double sigma, double drift, int repeats, BiFunction<Double, RunResult, StepVerdict> judge) {
+    private static List<Found> searches(double sigma, double drift, int repeats, BiFunction<Double, RunResult, StepVerdict> judge) {
         Random random = new Random(20_261_127);
         List<Found> found = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
