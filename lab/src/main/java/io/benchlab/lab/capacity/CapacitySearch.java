@@ -232,8 +232,8 @@ public final class CapacitySearch {
     }
 
     /**
-     * The end of the bracket [LO, HI] to run again: of those run fewer than {@link #REPEATS} times,
-     * the one run longest ago, so that the repeat lands as far from it in time as the search allows.
+     * The end of the bracket [LO, HI] to run again: of those run fewer times than this search runs
+     * each end ({@link #REPEATS} by default), the one run longest ago, so that the repeat lands as far from it in time as the search allows.
      * Null when both have been run enough.
      */
     private Double endToRepeat(double lo, double hi) {
