@@ -157,9 +157,9 @@ public final class CapacitySearch {
             case NO_PASS -> "no rate passed, down to " + Shown.tps(lowest()) + " tps (the floor): the objectives"
                     + (verdictAt(lowest()) == StepVerdict.FAIL ? " do not hold" : " were not shown to hold")
                     + " even at light load";
-            case NO_FAIL -> "no rate failed, up to " + Shown.tps(highest()) + " tps (the ceiling, above flat out): the"
-                    + " objectives " + (verdictAt(highest()) == StepVerdict.PASS ? "hold flat out"
-                            : "were not shown to break there");
+            case NO_FAIL -> (anyFailed() ? "a step passed at or above every rate that failed" : "no rate failed")
+                    + ", up to " + Shown.tps(highest()) + " tps (the ceiling, above flat out): the objectives "
+                    + (verdictAt(highest()) == StepVerdict.PASS ? "hold flat out" : "were not shown to break there");
             case OUT_OF_STEPS -> "the " + plan.maxSteps() + " steps ran out before " + (bracketEnd(lo, hi) != null
                     ? "its ends were run again" : Shown.percent(plan.precision())) + ": capacity " + range;
             case UNFINISHED -> "stopped after " + steps() + " steps: capacity " + range;
@@ -172,7 +172,8 @@ public final class CapacitySearch {
             why += "; at " + tps(neither) + " tps the rounds showed neither";
         }
         if (!disagreed.isEmpty()) {
-            why += "; at " + tps(disagreed) + " tps the steps disagreed";
+            why += "; the steps disagreed: " + disagreed.stream().map(this::verdictsShown)
+                    .collect(Collectors.joining("; "));
         }
         return new SearchOutcome(how, lo, lo, hi, how == SearchOutcome.End.BRACKETED, why);
     }
@@ -313,6 +314,19 @@ public final class CapacitySearch {
 
     private Stream<StepVerdict> verdicts(double rate) {
         return history.stream().filter(step -> step.rate() == rate).map(Step::verdict);
+    }
+
+    private boolean anyFailed() {
+        return history.stream().anyMatch(step -> step.verdict() == StepVerdict.FAIL);
+    }
+
+    /** "4,210 tps passed, then failed": the verdicts of RATE's steps in the order run. */
+    private String verdictsShown(double rate) {
+        return Shown.tps(rate) + " tps " + verdicts(rate).map(v -> switch (v) {
+            case PASS -> "passed";
+            case FAIL -> "failed";
+            case UNCLEAR -> "was unclear";
+        }).collect(Collectors.joining(", then "));
     }
 
     /** The index in the history of the last step at RATE. */

@@ -65,6 +65,11 @@ class CapacityTableTest {
                 "ceiling"), "2025-01-15T10:00:50Z", List.of());
         assertThat(CapacityTable.answer(noFail))
                 .isEqualTo("capacity at least 11,000 tps (no rate failed) for p99<=10ms and failures<1%; 0 steps, 50s");
+        CapacityResult failedBelow = result(Status.OK, null, new CapacityResult.Answer(9000.0, 9000.0, null, false,
+                "ceiling"), "2025-01-15T10:03:05Z", List.of(step(1, 10_000, 12, StepVerdict.FAIL, "p99 12 ms"),
+                step(2, 9000, 9, StepVerdict.PASS, "held"), step(3, 11_000, 9, StepVerdict.PASS, "held")));
+        assertThat(CapacityTable.answer(failedBelow)).isEqualTo("capacity at least 9,000 tps (a step passed at or above"
+                + " every rate that failed) for p99<=10ms and failures<1%; 3 steps, 3m5s");
         CapacityResult stopped = result(Status.INTERRUPTED, "interrupted by a signal",
                 new CapacityResult.Answer(500.0, 500.0, 1000.0, false, "stopped"), null, List.of());
         assertThat(CapacityTable.format(stopped)).isEqualTo("search interrupted (interrupted by a signal); so far:"
