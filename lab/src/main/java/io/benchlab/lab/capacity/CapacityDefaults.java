@@ -66,7 +66,8 @@ public final class CapacityDefaults {
 
     /**
      * No step offers more than the probe's flat-out tps times this: a rate above flat out cannot be
-     * kept (it shows as missed starts), and 10% covers the probe's own noise (a short run).
+     * kept (it shows as missed starts), and 10% covers the probe's own noise (a short run). A step
+     * that achieved more than the probe draws the ceiling from its own tps instead.
      */
     public static final double CEILING_OVER_FLAT_OUT = 1.1;
 

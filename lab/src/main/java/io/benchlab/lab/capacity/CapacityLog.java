@@ -39,7 +39,7 @@ public final class CapacityLog {
     /** The step the search asked for at RATE left RESULT in FILE (null: none written): judged, told, kept. */
     public StepJudgement add(double rate, RunResult result, String file) {
         StepJudgement j = judge.judge(rate, result);
-        search.record(rate, j.verdict());
+        search.record(j);
         steps.add(j.toStep(steps.size() + 1, file));
         if (first == null && result.knobs() != null) {
             first = result;

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * {@link #next} says nothing more and {@link #outcome} gives the answer.
  *
  * <p>It line-searches up from the start, the rate times {@link SearchPlan#growth} a step, never
- * above the ceiling (the capacity cannot exceed flat out), until a step fails; it line-searches down
+ * above the ceiling (the capacity cannot exceed flat out; a step that achieved more than the probe
+ * raises it), until a step fails; it line-searches down
  * by the same factor, never below the floor, until one passes. Once a rate passed and a higher one
  * failed it bisects between the last pass and the first fail, at their geometric middle (the
  * bracket's ratio halves in log each step), until (fail - pass) / pass is at most the precision.
@@ -73,7 +74,8 @@ public final class CapacitySearch {
     private final SearchPlan plan;
     private final int repeats;
     private final int digits;
-    private final Double ceiling;
+    /** No step offers more; raised when a step achieved more than the flat out it was drawn from. */
+    private Double ceiling;
     private final double floor;
     /** Every step so far, in the order run: a rate may be run more than once (an end, repeated). */
     private final List<Step> history = new ArrayList<>();
@@ -109,17 +111,31 @@ public final class CapacitySearch {
 
     /** The step at RATE (the one {@link #next} gave) had VERDICT. */
     public void record(double rate, StepVerdict verdict) {
+        record(rate, verdict, null);
+    }
+
+    /**
+     * The step at RATE (the one {@link #next} gave) had VERDICT and achieved ACHIEVED tps (null: not
+     * known). A step that achieved more than the flat out the ceiling was drawn from shows flat out
+     * higher: a 5-s probe can land on a slow moment of the machine (one reached 3,258 tps, and a step
+     * at its ceiling of 3,580 then achieved 3,576). The ceiling is then drawn from that step, so that
+     * a slow probe does not cap the search below the capacity.
+     */
+    public void record(double rate, StepVerdict verdict, Double achieved) {
         if (end != null || pending == null || rate != pending) {
             throw new IllegalStateException("a step at " + rate + " tps was not the next (" + pending + ")");
         }
         pending = null;
         history.add(new Step(rate, verdict));
+        if (ceiling != null && achieved != null && achieved * CapacityDefaults.CEILING_OVER_FLAT_OUT > ceiling) {
+            ceiling = round(achieved * CapacityDefaults.CEILING_OVER_FLAT_OUT, RoundingMode.DOWN);
+        }
         end = endNow();
     }
 
-    /** As {@link #record(double, StepVerdict)}, from the step's judgement. */
+    /** As {@link #record(double, StepVerdict, Double)}, from the step's judgement. */
     public void record(StepJudgement step) {
-        record(step.offeredTps(), step.verdict());
+        record(step.offeredTps(), step.verdict(), step.achievedTps());
     }
 
     public boolean ended() {

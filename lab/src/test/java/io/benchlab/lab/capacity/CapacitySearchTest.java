@@ -160,6 +160,44 @@ class CapacitySearchTest {
     }
 
     /**
+     * A PostgreSQL search at p99<=250ms on this machine whose 5-s probe reached 3,258 tps: its
+     * ceiling, 3,580, was unclear and achieved 3,576, more than the probe. That shows flat out
+     * higher, so the search goes on to 1.1 times what the step achieved instead of ending there.
+     */
+    @Test
+    void aStepThatAchievedMoreThanTheProbeRaisesTheCeiling() {
+        CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(3257.958, 0.05));
+        s.record(s.next().getAsDouble(), StepVerdict.PASS, 1630.0);
+        s.record(s.next().getAsDouble(), StepVerdict.PASS, 3256.0);
+        assertThat(s.next().getAsDouble()).as("the probe's ceiling").isEqualTo(3580);
+        s.record(3580, StepVerdict.UNCLEAR, 3576.0);
+        assertThat(s.ended()).isFalse();
+        assertThat(s.next().getAsDouble()).as("1.1 x 3,576 rounded down").isEqualTo(3930);
+        assertThat(s.toJson(null).ceilingTps()).isEqualTo(3930);
+    }
+
+    /**
+     * A set-up whose flat out is 4,000 tps and capacity 3,900, its probe 20% slow: each step
+     * achieves its rate up to flat out. The search brackets the capacity within the precision
+     * rather than stopping at the probe's ceiling, and never offers more than 1.1 times flat out.
+     */
+    @Test
+    void aSlowProbeDoesNotCapTheSearchBelowTheCapacity() {
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch s = new CapacitySearch(SearchPlan.fromProbe(3200, 0.05));
+        while (s.next().isPresent()) {
+            double rate = s.next().getAsDouble();
+            asked.add(rate);
+            s.record(rate, rate <= 3900 ? StepVerdict.PASS : StepVerdict.FAIL, Math.min(rate, 4000));
+        }
+        SearchOutcome o = s.outcome();
+        assertThat(o.end()).as("rates %s", asked).isEqualTo(SearchOutcome.End.BRACKETED);
+        assertThat(o.low()).isLessThanOrEqualTo(3900);
+        assertThat(o.high()).isGreaterThan(3900);
+        assertThat(asked).allMatch(rate -> rate <= 4400).hasSizeLessThanOrEqualTo(CapacityDefaults.MAX_STEPS);
+    }
+
+    /**
      * The verdicts of an in-process HSQLDB search at p99<=250ms on this machine (probe 19,792 tps):
      * 19,800 missed its starts in the second step and passed when the search came back to it, and
      * the ceiling passed. The capacity stays below the rate that failed, and the answer does not
