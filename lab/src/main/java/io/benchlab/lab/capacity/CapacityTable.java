@@ -50,9 +50,11 @@ public final class CapacityTable {
             found = "capacity at least " + Shown.tps(a.tps()) + " tps (" + (anyFailed
                     ? "a step passed at or above every rate that failed" : "no rate failed") + ") for " + objectives;
         } else {
+            // Short of the precision is either a wider interval or one whose ends were not yet run again.
+            String shortOf = (a.high() - a.low()) / a.low() > result.precision()
+                    ? ", wider than " + Shown.percent(result.precision()) : ", its ends not yet run again";
             found = "capacity " + Shown.tps(a.tps()) + " tps (between " + Shown.tps(a.low()) + " and "
-                    + Shown.tps(a.high()) + (a.reachedPrecision() ? "" : ", wider than "
-                    + Shown.percent(result.precision())) + ") for " + objectives;
+                    + Shown.tps(a.high()) + (a.reachedPrecision() ? "" : shortOf) + ") for " + objectives;
         }
         return found + "; " + result.steps().size() + (result.steps().size() == 1 ? " step" : " steps")
                 + took(result.timestamps());

@@ -74,5 +74,10 @@ class CapacityTableTest {
                 new CapacityResult.Answer(500.0, 500.0, 1000.0, false, "stopped"), null, List.of());
         assertThat(CapacityTable.format(stopped)).isEqualTo("search interrupted (interrupted by a signal); so far:"
                 + " capacity 500 tps (between 500 and 1,000, wider than 5%) for p99<=10ms and failures<1%; 0 steps\n");
+        CapacityResult outOfSteps = result(Status.OK, null, new CapacityResult.Answer(31_200.0, 31_200.0, 32_600.0,
+                false, "the 10 steps ran out before its ends were run again"), "2025-01-15T10:10:04Z", List.of());
+        assertThat(CapacityTable.answer(outOfSteps)).as("within 5%, its ends run once").isEqualTo("capacity 31,200 tps"
+                + " (between 31,200 and 32,600, its ends not yet run again) for p99<=10ms and failures<1%; 0 steps,"
+                + " 10m4s");
     }
 }
