@@ -19,10 +19,10 @@ import java.util.stream.Stream;
  *
  * <p>It line-searches up from the start, the rate times {@link SearchPlan#growth} a step, never
  * above the ceiling (the capacity cannot exceed flat out; a step that achieved more than the probe
- * raises it), until a step fails; it line-searches down
- * by the same factor, never below the floor, until one passes. Once a rate passed and a higher one
- * failed it bisects between the last pass and the first fail, at their geometric middle (the
- * bracket's ratio halves in log each step), until (fail - pass) / pass is at most the precision.
+ * raises it), until a step fails; it line-searches down by the same factor, never below the floor,
+ * until one passes. Once a rate passed and a higher one failed it bisects between the last pass
+ * and the first fail, at their geometric middle (the bracket's ratio halves in log each step),
+ * until (fail - pass) / pass is at most the precision.
  * Rates are rounded to the fewest significant digits that keep their grid under a quarter of the
  * precision (3 at 5%: 4,150 tps), so that they read as a person would pick them.
  *
