@@ -127,8 +127,8 @@ public final class CapacitySearch {
         }
         pending = null;
         history.add(new Step(rate, verdict));
-        if (ceiling != null && achieved != null && achieved * CapacityDefaults.CEILING_OVER_FLAT_OUT > ceiling) {
-            ceiling = round(achieved * CapacityDefaults.CEILING_OVER_FLAT_OUT, RoundingMode.DOWN);
+        if (ceiling != null && achieved != null && SearchPlan.ceilingOver(achieved) > ceiling) {
+            ceiling = round(SearchPlan.ceilingOver(achieved), RoundingMode.DOWN);
         }
         end = endNow();
     }
@@ -250,8 +250,8 @@ public final class CapacitySearch {
 
     /**
      * The end of the bracket [LO, HI] to run again: of those run fewer times than this search runs
-     * each end ({@link #REPEATS} by default), the one run longest ago, so that the repeat lands as far from it in time as the search allows.
-     * Null when both have been run enough.
+     * each end ({@link #REPEATS} by default), the one run longest ago, so that the repeat lands as
+     * far from it in time as the search allows. Null when both have been run enough.
      */
     private Double endToRepeat(double lo, double hi) {
         return Stream.of(lo, hi).filter(r -> verdicts(r).count() < repeats)

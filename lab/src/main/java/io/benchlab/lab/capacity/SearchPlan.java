@@ -31,7 +31,7 @@ public record SearchPlan(double startTps, String startFrom, Double ceilingTps, d
             throw new BadInputException("the flat-out probe reached " + flatOutTps + " tps: there is no rate to start from");
         }
         double start = flatOutTps * CapacityDefaults.START_OF_FLAT_OUT;
-        return new SearchPlan(start, "probe", flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT,
+        return new SearchPlan(start, "probe", ceilingOver(flatOutTps),
                 start * CapacityDefaults.FLOOR_OF_START, precision, CapacityDefaults.GROWTH, CapacityDefaults.MAX_STEPS);
     }
 
@@ -40,10 +40,15 @@ public record SearchPlan(double startTps, String startFrom, Double ceilingTps, d
         if (!(startTps > 0) || Double.isInfinite(startTps)) {
             throw new BadInputException("--start-rate " + startTps + ": expected a rate above 0 tps");
         }
-        Double ceiling = flatOutTps == null ? null : flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT;
+        Double ceiling = flatOutTps == null ? null : ceilingOver(flatOutTps);
         double start = ceiling == null ? startTps : Math.min(startTps, ceiling);
         return new SearchPlan(start, "given", ceiling, start * CapacityDefaults.FLOOR_OF_START, precision,
                 CapacityDefaults.GROWTH, CapacityDefaults.MAX_STEPS);
+    }
+
+    /** The most a step may offer when flat out is FLAT_OUT tps ({@link CapacityDefaults#CEILING_OVER_FLAT_OUT}). */
+    static double ceilingOver(double flatOutTps) {
+        return flatOutTps * CapacityDefaults.CEILING_OVER_FLAT_OUT;
     }
 
     /** The same plan with at most STEPS steps (lab capacity --max-steps). */
