@@ -22,6 +22,14 @@ public interface Backend {
     }
 
     /**
+     * {@link #check}'s checks for a run that starts later, among others planned with it (a sweep's
+     * points, a night's cells): each is checked before the first starts, so that a plan that cannot
+     * run fails once, at once. Holds nothing open; the run is checked again when it starts.
+     */
+    default void preflight(RunSpec spec) {
+    }
+
+    /**
      * The checks of a series of steps on one database ({@code lab.pipeline.ProvisionedSeries}):
      * {@link #check}'s, and what only steps need of the backend.
      */

@@ -22,6 +22,11 @@ public final class KubernetesOptions {
                     + " without it the nodes must have them already.")
     String registry;
 
+    @Option(names = "--image-pull-secret", paramLabel = "NAME",
+            description = "Every pod the lab makes pulls its image with Secret NAME (type kubernetes.io/dockerconfigjson,"
+                    + " in the run's namespace); without it, only with the ServiceAccounts' imagePullSecrets, if any.")
+    String pullSecret;
+
     @Option(names = "--dry-run", description = "Print the run's Kubernetes manifests as YAML and make nothing.")
     boolean dryRun;
 
@@ -39,7 +44,11 @@ public final class KubernetesOptions {
         if (registry != null && (registry.isBlank() || registry.contains("://") || registry.contains(" "))) {
             throw new BadInputException("--registry: '" + registry + "' is not an image prefix (e.g. registry.example:5000/team)");
         }
-        return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry,
+        if (pullSecret != null && !pullSecret.matches("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?")) {
+            throw new BadInputException("--image-pull-secret: '" + pullSecret + "' is not a Secret's name (lower-case"
+                    + " letters, digits, '-' and '.')");
+        }
+        return new KubernetesSettings(cluster.kubeconfig(), cluster.namespace(), registry, pullSecret,
                 clientPods == null ? 1 : clientPods, shareClientNodes);
     }
 

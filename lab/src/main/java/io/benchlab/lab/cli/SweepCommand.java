@@ -4,6 +4,7 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.pipeline.PlannedRun;
 import io.benchlab.lab.pipeline.Sweep;
+import io.benchlab.lab.pipeline.SweepRow;
 import io.benchlab.lab.pipeline.SweepSetups;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.PathConverters;
@@ -138,6 +139,13 @@ final class SweepCommand implements Callable<Integer> {
                 RunOptions.printManifests(run, out);
             }
             return 0;
+        }
+        for (PlannedRun run : planned) {
+            try {
+                run.preflight();
+            } catch (BadInputException e) {
+                throw new BadInputException("point " + SweepRow.label(run) + ": " + e.getMessage());
+            }
         }
         return Sweep.run(planned, setups, resultsDir, out, commandSpec.commandLine().getErr());
     }

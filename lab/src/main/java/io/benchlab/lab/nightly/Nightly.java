@@ -121,10 +121,15 @@ public final class Nightly {
         return List.copyOf(cells.values());
     }
 
-    /** A capacity cell's steps take lab capacity's rounds and their length unless the plan gives them. */
+    /**
+     * A cell planned, and checked as the backend would before it runs (its nodes have room, its
+     * pull secret is there), so that a plan that cannot run fails once before any cell does. A
+     * capacity cell's steps take lab capacity's rounds and their length unless the plan gives them.
+     */
     private static PlannedRun planned(Function<List<String>, PlannedRun> planner, Cell cell) {
         try {
             PlannedRun run = planner.apply(cell.runArgs());
+            run.preflight();
             if (cell.capacity() == null) {
                 return run;
             }

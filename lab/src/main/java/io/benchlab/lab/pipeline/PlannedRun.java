@@ -13,6 +13,14 @@ public record PlannedRun(Backend backend, RunSpec spec) implements SweepPoint {
         return this;
     }
 
+    /**
+     * The backend's checks, made before the first of several planned runs starts (see
+     * {@link Backend#preflight}); bad input is one line.
+     */
+    public void preflight() {
+        backend.preflight(spec);
+    }
+
     /** The run as lab run makes it. */
     @Override
     public SweepRow execute(Path resultsDir, PrintWriter out, PrintWriter err) throws Exception {

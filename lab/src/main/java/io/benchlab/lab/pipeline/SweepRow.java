@@ -26,7 +26,7 @@ public record SweepRow(String engine, int clients, String status, RunResult resu
         return new SweepRow(engine(point), clients(point), "not run (" + why + ")", null, null, false);
     }
 
-    static String label(PlannedRun point) {
+    public static String label(PlannedRun point) {
         return engine(point) + ", " + clients(point) + (clients(point) == 1 ? " client" : " clients");
     }
 

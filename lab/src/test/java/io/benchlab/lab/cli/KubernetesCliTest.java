@@ -213,6 +213,26 @@ class KubernetesCliTest {
     }
 
     @Test
+    void aPullSecretOnTheDockerBackendOrOneThatIsNoNameIsRefused() throws IOException {
+        assertBadInput(run("--backend", "docker", "--engine", "postgres", "--image-pull-secret", "pull"),
+                "--image-pull-secret", "applies to --backend kubernetes");
+        assertBadInput(run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--image-pull-secret",
+                "Bad_Name"), "--image-pull-secret: 'Bad_Name' is not a Secret's name");
+    }
+
+    @Test
+    void dryRunWithARegistryAndAPullSecretPrintsPodsThatPullWithItEveryTime() throws IOException {
+        CliCapture.Outcome o = run("--backend", "kubernetes", "--engine", "postgres", "--dry-run", "--registry",
+                "reg.example:5000/team", "--image-pull-secret", "pull");
+        assertThat(o.exitCode()).as(o.toString()).isZero();
+        assertThat(o.out()).contains("image: \"reg.example:5000/team/benchlab/postgres:",
+                "image: \"reg.example:5000/team/benchlab/runner:", "imagePullPolicy: \"Always\"")
+                .doesNotContain("IfNotPresent");
+        assertThat(o.out().split("imagePullSecrets:\n *- name: \"pull\"\n", -1)).as("the database pod and the runner's")
+                .hasSize(3);
+    }
+
+    @Test
     void dryRunOnTheEmbeddedBackendIsRefused() throws IOException {
         assertBadInput(run("--backend", "embedded", "--engine", "h2", "--dry-run"), "--dry-run");
     }

@@ -13,6 +13,8 @@ import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.run.RunIds;
 import io.benchlab.runner.sink.ResultSink;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -24,7 +26,8 @@ import java.util.List;
  * The database as a pod (and Service) on a {@code benchlab.io/role=db} node, the runner as a
  * batch/v1 Job on a {@code benchlab.io/role=client} node, both Guaranteed, in one namespace of
  * the cluster in the kubeconfig. Before anything is made, the API server is asked whether it
- * answers, whether the lab may work in the namespace, and whether both roles have room.
+ * answers, whether the lab may work in the namespace, whether both roles have room left by the
+ * pods already there, and whether the pull secret given is there and fits the registry.
  */
 public final class KubernetesBackend implements Backend {
 
@@ -34,6 +37,7 @@ public final class KubernetesBackend implements Backend {
     private String version;
     private RunnerAccount.Found runnerAccount;
     private StorageClasses.Chosen storageClass;
+    private String noGeneralNode;
     private Duration claimBindTimeout = LabDefaults.KUBE_CLAIM_BIND_TIMEOUT;
 
     public KubernetesBackend(Provisioning provisioning, KubernetesSettings settings) {
@@ -82,8 +86,11 @@ public final class KubernetesBackend implements Backend {
                 throw new BadInputException("the lab may not use namespace " + settings.namespace() + ": it may not "
                         + String.join(", ", denied) + " there (kubectl apply -k k8s/ grants what lab run needs)");
             }
-            NodeRoles.check(client.nodes().list().getItems(), provisioning.db(), provisioning.runner(),
-                    settings.clientPods(), settings.shareClientNodes());
+            List<Node> nodes = client.nodes().list().getItems();
+            NodeRoles.check(nodes, podsOnNodes(), provisioning.db(), provisioning.runner(), settings.clientPods(),
+                    settings.shareClientNodes());
+            noGeneralNode = NodeRoles.withoutGeneralNode(nodes).orElse(null);
+            PullSecrets.check(client, settings);
             runnerAccount = RunnerAccount.find(client, settings.namespace());
             storageClass = claim ? StorageClasses.choose(client, provisioning.storage().storageClass()) : null;
         } catch (KubernetesClientException e) {
@@ -96,8 +103,38 @@ public final class KubernetesBackend implements Backend {
         }
     }
 
+    /**
+     * {@link #check}, for a run that starts later, after others planned with it (a sweep's points,
+     * a night's cells): each is checked before the first starts, so that a plan that cannot run
+     * fails once and at once, not cell after cell. Keeps no connection: the run checks again.
+     */
+    @Override
+    public void preflight(RunSpec spec) {
+        check(spec);
+        client.close();
+        client = null;
+    }
+
+    /**
+     * The pods placed on the nodes, whose requests take the nodes' room; none where the lab may not
+     * list pods across namespaces (an older k8s/rbac): the room is then the nodes' allocatable.
+     */
+    private List<Pod> podsOnNodes() {
+        try {
+            return client.pods().inAnyNamespace().list().getItems();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 403) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
+        if (noGeneralNode != null) {
+            progress.lab("%s", noGeneralNode);
+        }
         if (runnerAccount.name() == null) {
             progress.lab("the database pod's usage is not read: %s", runnerAccount.why());
         }

@@ -4,15 +4,18 @@ import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.runner.core.BadInputException;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The nodes a run may use, by role, checked before anything is made: both roles exist, and on
- * each role some ready, schedulable node has room (allocatable) for its pod's requests. Whether
- * that room is free right now is the scheduler's to say; the run waits for it, bounded.
+ * each role some ready, schedulable node has room for its pod's requests: its allocatable less
+ * what the pods already placed there ask for ({@link NodeRoom}), as the scheduler counts it. A
+ * plan that cannot be placed is refused at once, naming the node and the shortfall, rather than
+ * left to wait for room that pods of another's (the lab's own, InfluxDB) hold.
  */
 final class NodeRoles {
 
@@ -20,11 +23,15 @@ final class NodeRoles {
     }
 
     static void check(List<Node> nodes, ContainerLimits db, ContainerLimits runner) {
-        check(nodes, db, runner, 1, false);
+        check(nodes, List.of(), db, runner, 1, false);
     }
 
-    /** As above, for CLIENT_PODS runner pods: each on a client node of its own, unless SHARED. */
-    static void check(List<Node> nodes, ContainerLimits db, ContainerLimits runner, int clientPods, boolean shared) {
+    /**
+     * As above, with the PODS that already run on the nodes, for CLIENT_PODS runner pods: each on a
+     * client node of its own, unless SHARED.
+     */
+    static void check(List<Node> nodes, List<Pod> pods, ContainerLimits db, ContainerLimits runner, int clientPods,
+                      boolean shared) {
         List<Node> dbNodes = withRole(nodes, Labels.DB_ROLE);
         List<Node> clientNodes = withRole(nodes, Labels.CLIENT_ROLE);
         String how = " (label and taint the nodes as k8s/NODES.md says)";
@@ -40,10 +47,10 @@ final class NodeRoles {
                         + "); the database and the runner run on separate dedicated nodes" + how);
             }
         }
-        requireRoom(dbNodes, Labels.DB_ROLE, "database", db, "--db-cpus/--db-memory");
-        requireRoom(clientNodes, Labels.CLIENT_ROLE, "runner", runner, "--runner-cpus/--runner-memory");
-        List<String> fitting = clientNodes.stream().filter(n -> schedulable(n) && fits(n, runner))
-                .map(n -> n.getMetadata().getName()).sorted().toList();
+        requireRoom(dbNodes, pods, Labels.DB_ROLE, "database", db, "--db-cpus/--db-memory");
+        requireRoom(clientNodes, pods, Labels.CLIENT_ROLE, "runner", runner, "--runner-cpus/--runner-memory");
+        List<String> fitting = clientNodes.stream().filter(NodeRoles::schedulable).map(n -> NodeRoom.of(n, pods))
+                .filter(r -> r.fits(runner)).map(NodeRoom::name).sorted().toList();
         if (clientPods > fitting.size() && !shared) {
             throw new BadInputException("--client-pods " + clientPods + " needs " + clientPods + " client nodes with room"
                     + " for a runner pod; the cluster has " + fitting.size() + " (" + String.join(", ", fitting)
@@ -51,26 +58,37 @@ final class NodeRoles {
         }
     }
 
-    private static boolean fits(Node n, ContainerLimits asked) {
-        return cpus(n) >= asked.cpus() && memory(n) >= asked.memoryBytes();
+    /**
+     * The one line for a cluster whose every node has a role: the lab's own pods (k8s/stack's
+     * InfluxDB and Grafana, k8s/nightly's lab) go only on a node without one, so they have none.
+     */
+    static Optional<String> withoutGeneralNode(List<Node> nodes) {
+        if (nodes.isEmpty() || nodes.stream().anyMatch(n -> !labels(n).containsKey(Labels.NODE_ROLE))) {
+            return Optional.empty();
+        }
+        return Optional.of("every node of this cluster has a " + Labels.NODE_ROLE + ": k8s/stack's and k8s/nightly's"
+                + " pods (InfluxDB, Grafana, the nightly lab) run only on a node without one, and stay Pending here"
+                + " (k8s/NODES.md)");
     }
 
     static List<Node> withRole(List<Node> nodes, String role) {
         return nodes.stream().filter(n -> role.equals(labels(n).get(Labels.NODE_ROLE))).toList();
     }
 
-    private static void requireRoom(List<Node> nodes, String role, String what, ContainerLimits asked, String flags) {
+    private static void requireRoom(List<Node> nodes, List<Pod> pods, String role, String what, ContainerLimits asked,
+                                    String flags) {
         List<Node> usable = nodes.stream().filter(NodeRoles::schedulable).toList();
         if (usable.isEmpty()) {
             throw new BadInputException("no " + role + " node is ready and schedulable ("
                     + nodes.stream().map(n -> n.getMetadata().getName()).collect(Collectors.joining(", ")) + ")");
         }
-        if (usable.stream().noneMatch(n -> fits(n, asked))) {
+        List<NodeRoom> rooms = usable.stream().map(n -> NodeRoom.of(n, pods)).toList();
+        if (rooms.stream().noneMatch(r -> r.fits(asked))) {
+            boolean taken = rooms.stream().anyMatch(r -> !r.takers().isEmpty());
             throw new BadInputException(String.format(Locale.ROOT, "the %s's requests (%s CPUs, %d MiB) fit on no %s"
-                    + " node: %s; lower %s", what, trim(asked.cpus()), asked.memoryBytes() >> 20, role,
-                    usable.stream().map(n -> String.format(Locale.ROOT, "%s has %s CPUs and %d MiB allocatable",
-                            n.getMetadata().getName(), trim(cpus(n)), memory(n) >> 20)).collect(Collectors.joining(", ")),
-                    flags));
+                    + " node: %s; lower %s%s", what, NodeRoom.trim(asked.cpus()), asked.memoryBytes() >> 20, role,
+                    rooms.stream().map(r -> r.describe(asked)).collect(Collectors.joining(", ")), flags,
+                    taken ? ", or move the other pods off the " + role + " nodes (k8s/NODES.md)" : ""));
         }
     }
 
@@ -81,25 +99,7 @@ final class NodeRoles {
         return ready && !cordoned;
     }
 
-    static double cpus(Node n) {
-        return amount(n, "cpu");
-    }
-
-    static long memory(Node n) {
-        return (long) amount(n, "memory");
-    }
-
-    private static double amount(Node n, String resource) {
-        Quantity q = n.getStatus() == null || n.getStatus().getAllocatable() == null ? null
-                : n.getStatus().getAllocatable().get(resource);
-        return q == null ? 0 : Quantity.getAmountInBytes(q).doubleValue();
-    }
-
     private static java.util.Map<String, String> labels(Node n) {
         return n.getMetadata().getLabels() == null ? java.util.Map.of() : n.getMetadata().getLabels();
-    }
-
-    private static String trim(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 }

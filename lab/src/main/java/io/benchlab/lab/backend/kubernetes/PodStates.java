@@ -17,6 +17,10 @@ final class PodStates {
     private static final Set<String> START_FAILURES = Set.of("CreateContainerConfigError", "CreateContainerError",
             "RunContainerError", "CrashLoopBackOff");
 
+    /** What a person can do about an image the node cannot pull, wherever it was to come from. */
+    static final String PULL_HINT = "push it (make images REGISTRY=PREFIX PUSH=1) and give --registry PREFIX, with"
+            + " --image-pull-secret where the registry asks for credentials, or load it on the nodes";
+
     private PodStates() {
     }
 
@@ -34,7 +38,7 @@ final class PodStates {
             if (waiting != null && PULL_FAILURES.contains(waiting.getReason())) {
                 return Optional.of("the " + what + " image " + c.getImage() + " cannot be pulled on node " + node + " ("
                         + waiting.getReason() + (waiting.getMessage() == null ? "" : ": "
-                        + KubeConnection.oneLine(waiting.getMessage())) + "); load it on the nodes or give --registry");
+                        + KubeConnection.oneLine(waiting.getMessage())) + "); " + PULL_HINT);
             }
             if (waiting != null && START_FAILURES.contains(waiting.getReason())) {
                 return Optional.of("the " + what + " container cannot start on node " + node + " (" + waiting.getReason()

@@ -59,8 +59,8 @@ record RunPlan(
                 : image.settings().command(null, provisioning.settings());
         PodStorage storage = PodStorage.of(provisioning.storage(), image.dataDir(), provisioning.db().memoryBytes(),
                 runId, storageClass);
-        Pod db = RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage, image.port(), image.env(),
-                provisioning.db(), dbArgs, storage.volume()));
+        Pod db = RunObjects.pulled(RunObjects.databasePod(runId, ns, new RunObjects.DatabaseSpec(dbImage,
+                image.port(), image.env(), provisioning.db(), dbArgs, storage.volume())), settings.pulling());
         RunnerJobs runners = new RunnerJobs(runId, ns, image, db.getMetadata().getName(), settings,
                 provisioning.runner(), account);
         return new RunPlan(runId, ns, kubernetesVersion, image, spec, password,

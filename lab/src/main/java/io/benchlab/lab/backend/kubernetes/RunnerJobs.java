@@ -60,10 +60,10 @@ record RunnerJobs(String runId, String namespace, EngineImage image, String dbPo
         args.addAll(RunnerArgs.influx(spec.influx(), spec.influx() == null ? null : spec.influx().url(),
                 EngineImages.INFLUX_TOKEN_FILE));
         long deadline = spec.timeout().plus(LabDefaults.RUNNER_STOP_GRACE).toSeconds();
-        return RunObjects.runnerJob(runId, namespace, new RunObjects.RunnerSpec(
+        return RunObjects.pulled(RunObjects.runnerJob(runId, namespace, new RunObjects.RunnerSpec(
                 EngineImages.runnerTag(settings.registry()), args, limits, deadline,
                 (int) LabDefaults.KUBE_TTL_AFTER_FINISHED.toSeconds(), true, spec.influx() != null, pods.count(),
-                settings.shareClientNodes(), runnerAccount), step);
+                settings.shareClientNodes(), runnerAccount), step), settings.pulling());
     }
 
     /** The runner reaches the database by its Service's name, which is known before the Service exists. */

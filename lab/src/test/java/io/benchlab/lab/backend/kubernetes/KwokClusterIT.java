@@ -136,7 +136,7 @@ class KwokClusterIT {
     void requestsThatFitNoNodeOfTheRoleAreOneLineAndExitTwo(@TempDir Path dir) {
         cluster.nodes.add("kwok-db-1", Labels.DB_ROLE, "1", "1Gi").add("kwok-client-1", Labels.CLIENT_ROLE, "4", "8Gi");
         expectRefused(dir, "the database's requests (2 CPUs, 2048 MiB) fit on no db node: kwok-db-1 has 1 CPUs and 1024"
-                + " MiB allocatable; lower --db-cpus/--db-memory", "--db-cpus", "2", "--db-memory", "2g");
+                + " MiB allocatable (1 CPUs and 1024 MiB short); lower --db-cpus/--db-memory", "--db-cpus", "2", "--db-memory", "2g");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,6 +8,8 @@ import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.runner.core.BadInputException;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.List;
 import java.util.Map;
@@ -88,5 +91,68 @@ class NodeRolesTest {
         Node tooSmall = node("db-0", "db", "1", "1Gi", true).build();
         assertThatCode(() -> NodeRoles.check(List.of(tooSmall, db("2", "4Gi"), CLIENT,
                 node("worker", null, "64", "256Gi", true).build()), DB, RUNNER)).doesNotThrowAnyException();
+    }
+
+    /** A pod placed on NODE that asks for CPUS and MEMORY, in PHASE. */
+    static Pod placed(String name, String node, String cpus, String memory, String phase) {
+        return new PodBuilder().withNewMetadata().withName(name).withNamespace("benchlab").endMetadata()
+                .withNewSpec().withNodeName(node).addNewContainer().withName("c").withNewResources()
+                .withRequests(Map.of("cpu", new Quantity(cpus), "memory", new Quantity(memory))).endResources()
+                .endContainer().endSpec().withNewStatus().withPhase(phase).endStatus().build();
+    }
+
+    static final Node SMALL_CLIENT = node("client-1", "client", "2", "4Gi", true).build();
+
+    @Test
+    void podsAlreadyOnTheOnlyClientNodeTakeItsRoomAndTheRefusalNamesThemAndTheShortfall() {
+        List<Pod> pods = List.of(placed("benchlab-nightly-1-abc", "client-1", "250m", "768Mi", "Running"),
+                placed("influxdb-0", "client-1", "500m", "1Gi", "Running"));
+        ContainerLimits two = new ContainerLimits(2, 2L << 30);
+        assertThatThrownBy(() -> NodeRoles.check(List.of(db("8", "16Gi"), SMALL_CLIENT), pods, DB, two, 1, false))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("the runner's requests (2 CPUs, 2048 MiB) fit on no client node: client-1 has 1.25 CPUs and"
+                        + " 2304 MiB free of 2 CPUs and 4096 MiB allocatable (0.75 CPUs short; taken by"
+                        + " benchlab/benchlab-nightly-1-abc, benchlab/influxdb-0); lower --runner-cpus/--runner-memory, or"
+                        + " move the other pods off the client nodes (k8s/NODES.md)");
+        assertThatCode(() -> NodeRoles.check(List.of(db("8", "16Gi"), SMALL_CLIENT), pods, DB,
+                new ContainerLimits(1.25, 2304L << 20), 1, false)).as("exactly the room left").doesNotThrowAnyException();
+    }
+
+    @Test
+    void endedPodsAndPodsOnOtherNodesTakeNoRoom() {
+        List<Pod> pods = List.of(placed("done", "client-1", "2", "4Gi", "Succeeded"),
+                placed("failed", "client-1", "2", "4Gi", "Failed"),
+                placed("elsewhere", "worker", "2", "4Gi", "Running"),
+                placed("pending", null, "2", "4Gi", "Pending"));
+        assertThatCode(() -> NodeRoles.check(List.of(db("8", "16Gi"), SMALL_CLIENT), pods, DB,
+                new ContainerLimits(2, 4L << 30), 1, false)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void anInitContainerLargerThanTheContainersCountsAloneAndMemoryShortIsNamed() {
+        Pod init = new PodBuilder(placed("db-x", "db-1", "1", "1Gi", "Pending")).editSpec().addNewInitContainer()
+                .withName("probe").withNewResources().withRequests(Map.of("cpu", new Quantity("3"),
+                        "memory", new Quantity("3Gi"))).endResources().endInitContainer().endSpec().build();
+        assertThatThrownBy(() -> NodeRoles.check(List.of(db("4", "6Gi"), CLIENT), List.of(init), DB, RUNNER, 1, false))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("db-1 has 1 CPUs and 3072 MiB free of 4 CPUs and 6144 MiB allocatable"
+                        + " (1 CPUs and 1024 MiB short; taken by benchlab/db-x)");
+    }
+
+    @Test
+    void clientPodsCountOnlyTheClientNodesWithRoomLeft() {
+        Node second = node("client-2", "client", "2", "4Gi", true).build();
+        List<Pod> pods = List.of(placed("influxdb-0", "client-2", "500m", "1Gi", "Running"));
+        assertThatThrownBy(() -> NodeRoles.check(List.of(db("8", "16Gi"), SMALL_CLIENT, second), pods, DB,
+                new ContainerLimits(2, 2L << 30), 2, false))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("the cluster has 1 (client-1)");
+    }
+
+    @Test
+    void aClusterWhoseEveryNodeHasARoleIsToldSoInOneLine() {
+        assertThat(NodeRoles.withoutGeneralNode(List.of(db("8", "16Gi"), CLIENT))).get().asString()
+                .contains("every node of this cluster has a benchlab.io/role", "k8s/NODES.md").doesNotContain("\n");
+        assertThat(NodeRoles.withoutGeneralNode(List.of(db("8", "16Gi"), CLIENT,
+                node("worker", null, "4", "8Gi", true).build()))).isEmpty();
     }
 }

@@ -16,6 +16,8 @@ import io.benchlab.runner.engine.Engines;
 import io.benchlab.runner.run.Output;
 import io.benchlab.runner.workload.tpcb.WorkloadConfig;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.Collections;
@@ -38,13 +40,16 @@ class RunPlanTest {
     }
 
     static RunPlan plan(String registry, String runnerAccount, TestWorkload workload) {
+        return planWith(new KubernetesSettings(null, "benchlab", registry), runnerAccount, workload);
+    }
+
+    static RunPlan planWith(KubernetesSettings settings, String runnerAccount, TestWorkload workload) {
         Engine postgres = Engines.find("postgres").orElseThrow();
         RunSpec spec = new RunSpec(postgres, postgres.defaultProfile(), null, workload.build(),
                 Output.DEFAULT, TIMEOUT, null);
         Provisioning provisioning = new Provisioning(null, new ContainerLimits(2, 1L << 30),
                 new ContainerLimits(1, 512L << 20));
-        return RunPlan.of(spec, provisioning, new KubernetesSettings(null, "benchlab", registry), RUN, PASSWORD,
-                "v1.30.0", runnerAccount);
+        return RunPlan.of(spec, provisioning, settings, RUN, PASSWORD, "v1.30.0", runnerAccount);
     }
 
     static Container runner(RunPlan plan) {
@@ -53,6 +58,28 @@ class RunPlanTest {
 
     static boolean hasPair(List<String> args, String option, String value) {
         return Collections.indexOfSubList(args, List.of(option, value)) >= 0;
+    }
+
+    @Test
+    void fromARegistryEveryPodPullsWithTheSecretEveryTimeAndFromTheNodesOnlyWhatIsMissing() {
+        RunPlan pulled = planWith(new KubernetesSettings(null, "benchlab", "registry.example:5000/ci", "pull", 1, false),
+                Labels.RUNNER_ACCOUNT, new TestWorkload());
+        PodSpec db = pulled.dbPod().getSpec();
+        PodSpec runner = pulled.job().getSpec().getTemplate().getSpec();
+        for (PodSpec pod : List.of(db, runner)) {
+            assertThat(pod.getImagePullSecrets()).extracting(s -> s.getName()).containsExactly("pull");
+            assertThat(pod.getContainers()).extracting(Container::getImagePullPolicy).containsOnly("Always");
+        }
+        assertThat(db.getContainers().get(0).getImage()).startsWith("registry.example:5000/ci/benchlab/postgres:");
+        assertThat(runner.getContainers().get(0).getImage()).startsWith("registry.example:5000/ci/benchlab/runner:");
+        Job step = pulled.runners().step(pulled.spec(), "step-1");
+        assertThat(step.getSpec().getTemplate().getSpec().getImagePullSecrets()).extracting(s -> s.getName())
+                .as("a later step's Job too").containsExactly("pull");
+
+        RunPlan local = plan(null);
+        assertThat(local.dbPod().getSpec().getImagePullSecrets()).isEmpty();
+        assertThat(runner(local).getImagePullPolicy()).isEqualTo("IfNotPresent");
+        assertThat(local.dbPod().getSpec().getContainers().get(0).getImagePullPolicy()).isEqualTo("IfNotPresent");
     }
 
     @Test

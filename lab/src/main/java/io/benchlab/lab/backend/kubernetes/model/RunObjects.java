@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
@@ -270,6 +271,38 @@ public final class RunObjects {
         return new OwnerReferenceBuilder().withApiVersion(owner.getApiVersion()).withKind(owner.getKind())
                 .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid())
                 .withBlockOwnerDeletion(false).withController(false).build();
+    }
+
+    /**
+     * How the lab's pods pull their images. From a registry, every start asks it (Always): a tag
+     * pushed again is never stale on a node, and the credentials are checked each time, not only
+     * where the node lacks the image. Otherwise the nodes have them (IfNotPresent). {@code secret}:
+     * the Secret every pod pulls with (null: none of the lab's; the ServiceAccount's own
+     * imagePullSecrets still apply).
+     */
+    public record Pulling(boolean fromRegistry, String secret) {
+    }
+
+    /** POD pulls as HOW says: the run's database pod. */
+    public static Pod pulled(Pod pod, Pulling how) {
+        pulled(pod.getSpec(), how);
+        return pod;
+    }
+
+    /** JOB's pods pull as HOW says: the runner's. */
+    public static Job pulled(Job job, Pulling how) {
+        pulled(job.getSpec().getTemplate().getSpec(), how);
+        return job;
+    }
+
+    private static void pulled(PodSpec spec, Pulling how) {
+        if (how.secret() != null) {
+            spec.setImagePullSecrets(List.of(new LocalObjectReference(how.secret())));
+        }
+        if (how.fromRegistry()) {
+            java.util.stream.Stream.concat(spec.getInitContainers().stream(), spec.getContainers().stream())
+                    .forEach(c -> c.setImagePullPolicy("Always"));
+        }
     }
 
     /** {@code secretKeys}: the Secret's keys this pod sees as files in {@value #SECRETS_DIR}. */
