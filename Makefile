@@ -28,7 +28,8 @@ versions        = $(shell images/descriptors.sh versions $(1))
 
 # Images (images/build): which to build, and with what (empty: docker if a daemon answers, else
 # podman). REGISTRY=host[:port][/path] also tags each image REGISTRY/benchlab/...; PUSH=1 pushes
-# those tags.
+# those tags and prints each image pushed by digest, a line REGISTRY/benchlab/<name>:<tag>@sha256:...
+# (podman: REGISTRY_AUTH_FILE holds the credentials, e.g. .ci/kube's registry).
 IMAGES        ?= $(SERVER_ENGINES) runner lab
 CONTAINER_CLI ?=
 REGISTRY      ?=
@@ -180,6 +181,10 @@ $(RUNNER_JAR): $(LAB_JAR)
 	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
 runner/target/lib/%.jar: $(LAB_JAR)
 	@test -f $@ || { echo "images: $@ missing after make build" >&2; exit 1; }
+# Not intermediate files of this rule, but the runner's own: where this make ran `make build`
+# (a fresh clone's first `make images`), make would delete them at its end, and a runner image
+# built after that (images/build --push in .ci/run) would lack an engine's driver.
+.PRECIOUS: runner/target/lib/%.jar
 
 # Every engine image, per version and profile: stamp <engine>/<version>/<profile>, built
 # (images/build <engine>@<version>:<profile>) from the engine's folder (the jars staged there
