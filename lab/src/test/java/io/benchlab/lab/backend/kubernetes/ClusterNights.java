@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.it.kube.Kubectl;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.PersistentVolume;
-import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -35,31 +31,19 @@ final class ClusterNights {
         this.cluster = cluster;
     }
 
-    /** A folder any pod's user may write: the volume behind a claim. */
-    static Path folder(String prefix) throws IOException {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), prefix);
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
-        return dir;
+    /** The CronJob's plan as applied: the ConfigMap k8s/nightly (or an overlay of it) generated. */
+    String plan() {
+        return planMap().getData().get("plan.yaml");
     }
 
-    /** DIR as the volume of claim CLAIM in namespace benchlab, on the client node. */
-    void volume(String name, Path dir, String claim) {
-        PersistentVolume pv = new PersistentVolumeBuilder().withNewMetadata().withName(name).endMetadata().withNewSpec()
-                .withCapacity(Map.of("storage", new Quantity("10Gi"))).withAccessModes("ReadWriteOnce")
-                .withNewHostPath().withPath(dir.toString()).withType("Directory").endHostPath()
-                .withNewClaimRef().withNamespace(NS).withName(claim).endClaimRef()
-                .withPersistentVolumeReclaimPolicy("Retain")
-                .withNewNodeAffinity().withNewRequired().addNewNodeSelectorTerm().addNewMatchExpression()
-                .withKey("benchlab.io/role").withOperator("In").withValues("client").endMatchExpression()
-                .endNodeSelectorTerm().endRequired().endNodeAffinity()
-                .endSpec().build();
-        cluster.client.persistentVolumes().resource(pv).create();
+    private ConfigMap planMap() {
+        return cluster.client.configMaps().inNamespace(NS).list().getItems().stream()
+                .filter(c -> c.getMetadata().getName().startsWith("benchlab-nightly-plan")).findFirst().orElseThrow();
     }
 
     /** The CronJob's plan (the ConfigMap k8s/nightly generated) becomes PLAN, as an edit of that ConfigMap would. */
     void plan(String plan) {
-        ConfigMap map = cluster.client.configMaps().inNamespace(NS).list().getItems().stream()
-                .filter(c -> c.getMetadata().getName().startsWith("benchlab-nightly-plan")).findFirst().orElseThrow();
+        ConfigMap map = planMap();
         cluster.client.configMaps().inNamespace(NS).withName(map.getMetadata().getName()).edit(c -> {
             c.setData(Map.of("plan.yaml", plan));
             return c;
@@ -113,10 +97,6 @@ final class ClusterNights {
 
     void deleteJob(String name) {
         Kubectl.run(cluster.kubeconfig, "delete", "job", name, "-n", NS, "--ignore-not-found", "--wait=true");
-    }
-
-    void deleteVolume(String name) {
-        cluster.client.persistentVolumes().withName(name).delete();
     }
 
     static void deleteAll(Path dir) throws IOException {

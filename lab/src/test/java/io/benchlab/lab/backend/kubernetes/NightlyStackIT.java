@@ -6,23 +6,23 @@ import com.influxdb.client.InfluxDBClient;
 import com.influxdb.client.InfluxDBClientFactory;
 import com.influxdb.query.FluxRecord;
 import io.benchlab.lab.boards.LiveBoards;
+import io.benchlab.lab.docs.PageSteps;
+import io.benchlab.lab.it.kube.Clusters;
 import io.benchlab.lab.it.kube.Kubectl;
 import io.benchlab.lab.nightly.NightlyPlan;
+import io.benchlab.results.Placement;
 import io.benchlab.results.ResultJson;
 import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.lab.it.kube.UsesClusters;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.LocalPortForward;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,15 +31,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The nightly as the product runs it: k8s/stack's InfluxDB and k8s/nightly's CronJob applied with
- * kubectl, the lab in its own pod under the benchlab-lab ServiceAccount alone, reaching each cell's
- * database through its Service. Three nights of one PostgreSQL cell and the canary started from the
- * CronJob: their verdicts in the job's log, their reports and results on the results volume, their
- * points in the cluster's InfluxDB and every board query answered from them. Then a night in which
- * that cell has a real regression (a plan change that takes nine tenths of its database CPU), which names
- * the cell, the metric and the change, and a new cell first in the plan loses its database pod
- * mid-run, which fails that cell within 10 s and runs the others; the canary passes. Every night
- * leaves no run object.
+ * The nightly as a cluster's owner meets it: docs/running/nightly-cluster.md's steps run as
+ * written ({@link PageSteps}) on the real nodes as .ci/kube starts them (db and client nodes
+ * labelled and tainted, a general node, a registry with a password and TLS). The lab's image and
+ * every cell's images are pulled from that registry with the page's pull secret, the lab runs in
+ * its own pod on the general node under the benchlab-lab ServiceAccount alone, and the night's
+ * report is read from the results claim as the page says. What the test runs otherwise than the
+ * page says, each through {@link PageSteps#replace}, which fails when the page no longer says it:
+ * <ul>
+ *   <li>step 1 is not run: .ci/kube labelled and tainted the nodes;</li>
+ *   <li>step 2 is not run: .ci/run pushed the images with that command (its PUSHED prefix);</li>
+ *   <li>step 4's InfluxDB is .ci/influx's stand-in for the official image (by tag: its digest is
+ *       not the official one), and no Grafana pod runs, for there is no Grafana image here; its
+ *       ConfigMaps are applied all the same (K8sStackTest checks them), and every board query is
+ *       run against InfluxDB as Grafana sends it ({@link LiveBoards});</li>
+ *   <li>step 5's plan is a short one ({@link #PLAN}), the shipped one's cells taking an hour;</li>
+ *   <li>step 6 waits 8 minutes for the night, not 12 hours;</li>
+ *   <li>step 7 is not run: the port-forward to Grafana (above).</li>
+ * </ul>
+ * Two more nights of one PostgreSQL cell and the canary follow, started from the CronJob: their
+ * points in the cluster's InfluxDB and every board query answered from them. Then a night in
+ * which that cell has a real regression (a plan change that takes nine tenths of its database
+ * CPU), which names the cell, the metric and the change, and a new cell first in the plan loses its
+ * database pod mid-run, which fails that cell within 10 s and runs the others; the canary passes.
+ * Every night leaves no run object, and no pod of the lab's own is on a node with a role.
  *
  * <p>Cells are what the time goes on (a cell is ~40 s on these nodes: its pods, a load, warm-up
  * and rounds), so the nights are short by design: each point needs one cell, not one cell each
@@ -67,9 +82,16 @@ class NightlyStackIT {
      */
     private static final String PLAN = """
             version: 1
-            options: {backend: kubernetes, scale: 4, duration: 2s, warmup: 6s, rounds: 8, db-cpus: 0.5,
-                      db-memory: 512m, runner-cpus: 0.5, runner-memory: 512m,
-                      influx-url: "http://influxdb:8086"}
+            options:
+              backend: kubernetes
+              scale: 4
+              duration: 2s
+              warmup: 6s
+              rounds: 8
+              db-cpus: 0.5
+              db-memory: 512m
+              runner-cpus: 0.5
+              runner-memory: 512m
             cells:
               - engines: [postgres]
                 profiles: [relaxed]
@@ -87,15 +109,10 @@ class NightlyStackIT {
     private static final String CANARY = "canary-hsqldb-server-relaxed-c2";
     /** The cell whose database pod is deleted: first in the last night's plan, so the others run after it. */
     private static final String LOST = "postgres-relaxed-c1";
-    private static final String LAST_PLAN = PLAN.replace("cells:\n", """
-            cells:
-              - engines: [postgres]
-                profiles: [relaxed]
-                clients: [1]
-            """).replace("clients: [4]\n", "clients: [4]\n    options: {db-cpus: " + CUT_CPUS + "}\n");
     private static final List<String> CELLS = List.of(CUT, CANARY);
     private static final List<String> LAST_CELLS = List.of(LOST, CUT, CANARY);
     private static final Duration NIGHT = Duration.ofMinutes(8);
+    private static final String PAGE = "docs/running/nightly-cluster.md";
 
     @RegisterExtension
     final TestCluster cluster = TestCluster.twoNodes();
@@ -103,35 +120,58 @@ class NightlyStackIT {
     @Test
     void nightsLandInTheClustersInfluxDbAndARegressionOrALostDatabaseFailsOnlyItsCell() throws Exception {
         ClusterNights nights = new ClusterNights(cluster);
-        Path results = ClusterNights.folder("benchlab-nightly-results-");
-        Path influxData = ClusterNights.folder("benchlab-influx-data-");
+        Clusters.Registry registry = Clusters.registry();
+        Path work = Files.createTempDirectory(Path.of("/tmp"), "benchlab-nightly-page-");
         Path overlay = Files.createTempDirectory(Path.of("/tmp"), "benchlab-stack-overlay-");
-        String token = secret();
         try {
             nights.awaitNoNamespace();
-            Kubectl.ok(cluster.kubeconfig, "apply", "-k", ClusterNights.REPO.resolve("k8s").toString());
-            nights.volume("benchlab-nightly-results-it", results, "benchlab-nightly-results");
-            nights.volume("benchlab-influx-data-it", influxData, "data-influxdb-0");
-            secrets(token);
-            Kubectl.ok(cluster.kubeconfig, "apply", "-k", standInStack(overlay).toString());
-            cluster.client.apps().statefulSets().inNamespace(NS).withName("influxdb").waitUntilCondition(
-                    s -> s != null && s.getStatus() != null && Integer.valueOf(1).equals(s.getStatus().getReadyReplicas()),
-                    3, TimeUnit.MINUTES);
-            Kubectl.ok(cluster.kubeconfig, "apply", "-k", ClusterNights.REPO.resolve("k8s/nightly").toString());
-            nights.plan(PLAN);
+            // The repository's root as the page's commands see it, and the file the page asks the reader to make.
+            for (String dir : List.of("k8s", "images")) {
+                Files.createSymbolicLink(work.resolve(dir), ClusterNights.REPO.resolve(dir));
+            }
+            Files.copy(registry.passwordFile(), work.resolve("registry-password"));
+            Map<String, String> env = Map.of("REGISTRY", registry.prefix(), "REGISTRY_USER", registry.user(),
+                    "KUBECONFIG", cluster.kubeconfig.toString());
+            PageSteps page = PageSteps.read(ClusterNights.REPO.resolve(PAGE))
+                    .replace(4, "kubectl apply -k k8s/stack", "kubectl apply -k " + standInStack(overlay))
+                    .replace(4, "kubectl -n benchlab rollout status deployment/grafana --timeout=5m\n", "")
+                    .replace(5, "cp k8s/nightly/plan.yaml my-nightly/plan.yaml",
+                            "cat >my-nightly/plan.yaml <<'PLAN'\n" + PLAN + "PLAN")
+                    .replace(6, "--timeout=12h", "--timeout=" + NIGHT.toSeconds() + "s");
+            page.run(3, work, env, 120);
+            page.run(4, work, env, 300);
+            page.run(5, work, env, 60);
+            String token = Files.readString(work.resolve("influx-token")).strip();
 
             Instant from = Instant.now();
-            for (int n = 1; n <= 3; n++) {
-                String log = night(nights, "night-" + n, true, CELLS);
-                for (String cell : CELLS) {
-                    assertThat(line(log, cell)).as(log).doesNotContain("regressed", "failed");
+            String log = page.run(6, work, env, NIGHT.toSeconds() + 60);
+            for (String cell : CELLS) {
+                assertThat(line(log, cell)).as(log).doesNotContain("regressed", "failed");
+            }
+            assertThat(line(log, CUT)).contains("first night");
+            assertThat(log).contains("nightly: 2 cells, pass");
+            assertThat(new ClusterObjects(cluster.client, NS, null).remaining()).as("run objects left by the first night")
+                    .isEmpty();
+            assertTheLabsOwnPodsRanOnNodesWithoutARole();
+            page.run(8, work, env, 180);
+            Path night = ClusterNights.onlyNight(work);
+            assertThat(night.resolve("report.md")).content().contains("| " + CUT + " | first night |");
+            assertThat(night.resolve("report.html")).isRegularFile();
+            for (String cell : CELLS) {
+                Placement placed = ResultJson.read(night.resolve(cell + ".json")).placement();
+                for (Placement.Side side : List.of(placed.database(), placed.runner())) {
+                    assertThat(side.image()).as(cell + ": pulled from the registry").startsWith(registry.prefix() + "/");
+                    assertThat(side.imageDigest()).as(cell + "'s image's digest").startsWith("sha256:");
                 }
-                if (n == 1) {
-                    assertThat(line(log, CUT)).contains("first night");
-                    assertThat(log).contains("nightly: 2 cells, pass");
-                    Path night = results.resolve("nightly/night-1");
-                    assertThat(night.resolve("report.md")).content().contains("| " + CUT + " | first night |");
-                    assertThat(night.resolve(CUT + ".json")).isRegularFile();
+            }
+            String applied = nights.plan();
+            assertThat(applied).as("the plan as the page's step 5 left it").contains("registry: " + registry.prefix(),
+                    "image-pull-secret: benchlab-pull", "influx-url: http://influxdb:8086");
+
+            for (int n = 2; n <= 3; n++) {
+                String more = night(nights, "night-" + n, true, CELLS);
+                for (String cell : CELLS) {
+                    assertThat(line(more, cell)).as(more).doesNotContain("regressed", "failed");
                 }
             }
             try (LocalPortForward influx = cluster.client.services().inNamespace(NS).withName("influxdb").portForward(8086);
@@ -148,10 +188,11 @@ class NightlyStackIT {
                                 .isGreaterThan(query.endsWith("annotation Change points") ? -1 : 0));
             }
 
-            nights.plan(LAST_PLAN);
+            nights.plan(lastPlan(applied));
             nights.start("night-4");
             Instant deleted = deleteTheFirstDatabasePodMidRun(nights, "night-4");
             String last = ended(nights, "night-4", false, LAST_CELLS);
+            Path results = claimFolder("benchlab-nightly-results");
             // Any metric may name the cut first, each in its direction: its tps fell, or a latency
             // percentile rose (p99 alone, 652% up at p 0.0026, in one CI run, its tps 95% down but
             // not shown; p50, p95 and p99 in another, p50 first).
@@ -167,21 +208,17 @@ class NightlyStackIT {
             assertThat(Duration.between(deleted, Instant.parse(failed.timestamps().finished())))
                     .as("from the delete to the cell's end").isLessThan(Duration.ofSeconds(10));
         } finally {
-            for (int n = 1; n <= 4; n++) {
-                nights.deleteJob("night-" + n);
+            for (String job : List.of("night-now", "night-2", "night-3", "night-4")) {
+                nights.deleteJob(job);
             }
-            Kubectl.run(cluster.kubeconfig, "delete", "-k", ClusterNights.REPO.resolve("k8s/nightly").toString(), "--wait=true");
+            if (Files.exists(work.resolve("my-nightly"))) {
+                Kubectl.run(cluster.kubeconfig, "delete", "-k", work.resolve("my-nightly").toString(), "--wait=true");
+            }
             if (Files.exists(overlay.resolve("kustomization.yaml"))) {
                 Kubectl.run(cluster.kubeconfig, "delete", "-k", overlay.toString(), "--wait=true");
             }
-            cluster.client.persistentVolumeClaims().inNamespace(NS).withName("data-influxdb-0").delete();
-            cluster.client.secrets().inNamespace(NS).withName("benchlab-influx").delete();
-            cluster.client.secrets().inNamespace(NS).withName("benchlab-grafana").delete();
-            nights.deleteVolume("benchlab-nightly-results-it");
-            nights.deleteVolume("benchlab-influx-data-it");
             nights.removeAll();
-            ClusterNights.deleteAll(results);
-            ClusterNights.deleteAll(influxData);
+            ClusterNights.deleteAll(work);
             ClusterNights.deleteAll(overlay);
         }
     }
@@ -233,12 +270,37 @@ class NightlyStackIT {
         throw new AssertionError(name + " did not start measuring within 4 min:\n" + nights.log(name));
     }
 
-    /** The Secrets the stack and the nightly read (k8s/stack's header): random, never printed. */
-    private void secrets(String token) {
-        cluster.client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("benchlab-influx")
-                .endMetadata().withStringData(Map.of("token", token, "password", secret())).build()).create();
-        cluster.client.secrets().inNamespace(NS).resource(new SecretBuilder().withNewMetadata().withName("benchlab-grafana")
-                .endMetadata().withStringData(Map.of("password", secret())).build()).create();
+    /**
+     * The night the page started, and InfluxDB, ran on nodes without a role: the lab's own pods
+     * never take a dedicated node's CPU.
+     */
+    private void assertTheLabsOwnPodsRanOnNodesWithoutARole() {
+        List<Pod> own = new java.util.ArrayList<>(cluster.client.pods().inNamespace(NS).withLabel("job-name", "night-now")
+                .list().getItems());
+        own.add(cluster.client.pods().inNamespace(NS).withName("influxdb-0").get());
+        assertThat(own).hasSize(2).allSatisfy(p -> {
+            String node = p.getSpec().getNodeName();
+            assertThat(cluster.client.nodes().withName(node).get().getMetadata().getLabels())
+                    .as(p.getMetadata().getName() + " on " + node).doesNotContainKey("benchlab.io/role");
+        });
+    }
+
+    /** The host's folder behind CLAIM's volume: the local-path provisioner's, on this machine. */
+    private Path claimFolder(String claim) {
+        String volume = cluster.client.persistentVolumeClaims().inNamespace(NS).withName(claim).get().getSpec()
+                .getVolumeName();
+        var pv = cluster.client.persistentVolumes().withName(volume).get().getSpec();
+        return Path.of(pv.getHostPath() != null ? pv.getHostPath().getPath() : pv.getLocal().getPath());
+    }
+
+    /** The last night's plan: the applied one, with a cell first that loses its database and the cut. */
+    private static String lastPlan(String applied) {
+        return applied.replace("cells:\n", """
+                cells:
+                  - engines: [postgres]
+                    profiles: [relaxed]
+                    clients: [1]
+                """).replace("clients: [4]\n", "clients: [4]\n    options: {db-cpus: " + CUT_CPUS + "}\n");
     }
 
     /**
@@ -287,23 +349,20 @@ class NightlyStackIT {
                 .orElseThrow(() -> new AssertionError("no line for " + cell + " in:\n" + log));
     }
 
-    private static String secret() {
-        byte[] bytes = new byte[24];
-        new SecureRandom().nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
-    }
-
     /** The cut cell's tps on each night whose result is on the volume, for a failure to show. */
     private static Map<String, Double> cutTps(Path results) {
         Map<String, Double> tps = new TreeMap<>();
-        for (int n = 1; n <= 4; n++) {
-            Path file = results.resolve("nightly/night-" + n + "/" + CUT + ".json");
-            try {
-                RunResult r = ResultJson.read(file);
-                tps.put("night-" + n, r.figures() == null ? null : r.figures().tps());
-            } catch (IOException | RuntimeException e) {
-                tps.put("night-" + n, null);
+        try (var nights = Files.list(results.resolve("nightly"))) {
+            for (Path night : nights.toList()) {
+                try {
+                    RunResult r = ResultJson.read(night.resolve(CUT + ".json"));
+                    tps.put(night.getFileName().toString(), r.figures() == null ? null : r.figures().tps());
+                } catch (IOException | RuntimeException e) {
+                    tps.put(night.getFileName().toString(), null);
+                }
             }
+        } catch (IOException e) {
+            tps.put("(" + e.getMessage() + ")", null);
         }
         return tps;
     }

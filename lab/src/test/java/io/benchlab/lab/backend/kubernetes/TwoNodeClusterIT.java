@@ -12,11 +12,13 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.cli.RunnerProcess;
+import io.benchlab.lab.it.kube.Clusters;
 import io.benchlab.lab.it.kube.UsesClusters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,9 +49,15 @@ class TwoNodeClusterIT {
             throws Exception {
         Path result = dir.resolve("r.json");
         String[] setting = SETTING.get(engine);
-        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab("--engine", engine, "--clients", "8",
+        // PostgreSQL's run pulls both its images from the registry, with a pull secret; the others' are on the nodes.
+        Clusters.Registry registry = engine.equals("postgres") ? Clusters.registry() : null;
+        List<String> pull = registry == null ? List.of() : List.of("--registry", registry.prefix(), "--image-pull-secret",
+                pullSecret(registry, "benchlab-pull", Files.readString(registry.passwordFile()).strip()));
+        List<String> args = new java.util.ArrayList<>(List.of("--engine", engine, "--clients", "8",
                 "--duration", "5s", "--warmup", "2s", "--db-cpus", "1", "--db-memory", "1g", "--runner-cpus", "0.5",
                 "--runner-memory", "768m", "--db-set", setting[0], "-o", result.toString()));
+        args.addAll(pull);
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab(args.toArray(String[]::new)));
         assertThat(o.exitCode()).as(o.toString()).isZero();
         assertThat(o.err()).as("the runner's progress, streamed").contains("round 1");
         assertThat(o.out()).contains("result             " + result);
@@ -69,6 +77,12 @@ class TwoNodeClusterIT {
         assertThat(p.database().storage().kind()).as("the default").isEqualTo("ephemeral");
         assertThat(p.database().storage().note()).as("what the probe measured").contains("own writable layer");
         assertThat(p.runner().node()).isIn("node-client", "node-client-2");
+        if (!pull.isEmpty()) {
+            for (Placement.Side side : List.of(p.database(), p.runner())) {
+                assertThat(side.image()).as("pulled from the registry").startsWith(registry.prefix() + "/benchlab/");
+                assertThat(side.imageDigest()).as("the digest the registry served").startsWith("sha256:");
+            }
+        }
         assertSide(p.database(), 1.0, 1L << 30);
         assertSide(p.runner(), 0.5, 768L << 20);
         assertThat(r.environment().cgroupMemoryLimitBytes()).as("the runner's own cgroup").isEqualTo(768L << 20);
@@ -86,6 +100,47 @@ class TwoNodeClusterIT {
         RunResult r = ResultJson.read(result);
         assertThat(r.status()).isEqualTo(Status.FAILED);
         assertThat(r.cause()).contains("cannot be pulled");
+    }
+
+    /**
+     * A pull secret whose password is wrong: the registry refuses the pull, and the run fails on
+     * it within 30 s, naming the image and the kubelet's reason; nothing is left (lab clean finds
+     * nothing). No node has the image under the registry's name, and a registry pull is made
+     * at every start (Always), so the credentials are asked for whatever a node holds.
+     */
+    @Test
+    void aWrongPullSecretFailsTheRunWithin30sNamingTheImageAndLeavesNothing(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("r.json");
+        Clusters.Registry registry = Clusters.registry();
+        String secret = pullSecret(registry, "benchlab-pull-wrong", "not-the-password");
+        Instant start = Instant.now();
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, lab("--engine", "postgres", "--registry",
+                registry.prefix(), "--image-pull-secret", secret, "-o", result.toString()));
+        Duration took = Duration.between(start, Instant.now());
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
+        assertThat(o.err()).contains("the database image " + registry.prefix() + "/benchlab/postgres:",
+                "cannot be pulled on node node-db").containsIgnoringCase("unauthorized");
+        assertThat(took).as("from the lab's start to its end").isLessThan(Duration.ofSeconds(30));
+        RunResult r = ResultJson.read(result);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.cause()).contains("cannot be pulled", registry.prefix() + "/benchlab/postgres:");
+        CliCapture.Outcome clean = CliCapture.run(LabMain::commandLine, "clean", "--kubeconfig",
+                cluster.kubeconfig.toString(), "--namespace", TestCluster.NAMESPACE);
+        assertThat(clean.exitCode()).as(clean.toString()).isZero();
+        assertThat(cluster.leftovers()).isEmpty();
+    }
+
+    /** Secret NAME in the tests' namespace, as kubectl create secret docker-registry makes it, for the registry's user. */
+    private String pullSecret(Clusters.Registry registry, String name, String password) {
+        String auth = java.util.Base64.getEncoder().encodeToString((registry.user() + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String json = "{\"auths\":{\"" + registry.host() + "\":{\"username\":\"" + registry.user()
+                + "\",\"password\":\"" + password + "\",\"auth\":\"" + auth + "\"}}}";
+        cluster.client.secrets().inNamespace(TestCluster.NAMESPACE).resource(new io.fabric8.kubernetes.api.model.SecretBuilder()
+                .withNewMetadata().withName(name).endMetadata().withType("kubernetes.io/dockerconfigjson")
+                .withStringData(Map.of(".dockerconfigjson", json)).build())
+                .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+        return name;
     }
 
     @Test

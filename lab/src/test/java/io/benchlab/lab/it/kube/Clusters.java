@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Assumptions;
  * The Kubernetes clusters the integration tests use, found through their kubeconfig, as
  * {@code .ci/kube start} writes them and its env file exports them:
  * {@code BENCHLAB_KWOK_KUBECONFIG} (control plane and kwok's fake nodes: placement, RBAC,
- * lifecycle, nothing runs) and {@code BENCHLAB_KUBE_KUBECONFIG} (three real nodes that run
- * containers: node-db, and node-client and node-client-2, both of role client). Unset, or its
+ * lifecycle, nothing runs) and {@code BENCHLAB_KUBE_KUBECONFIG} (four real nodes that run
+ * containers: node-db, node-client and node-client-2, both of role client, and node-general,
+ * without a role). Unset, or its
  * API server not answering, the test is skipped with a message naming the variable and the
  * script; under {@code BENCHLAB_IT_REQUIRED=all} (CI) it fails instead.
  */
@@ -31,6 +32,31 @@ public final class Clusters {
     /** The real nodes' cluster's kubeconfig (an admin token), its API server answering. */
     public static Path nodesKubeconfig() {
         return require(NODES);
+    }
+
+    /**
+     * The registry the real nodes pull from, with a password and TLS ({@code .ci/kube start}):
+     * {@code BENCHLAB_KUBE_REGISTRY} (host:port), the user and the file holding the password, and
+     * {@code BENCHLAB_KUBE_REGISTRY_PREFIX}, where .ci/run pushed the images (what --registry
+     * takes). No node has an image of the registry's name preloaded: a pod that runs one pulled it.
+     */
+    public record Registry(String host, String prefix, String user, Path passwordFile) {
+    }
+
+    public static final String REGISTRY = "BENCHLAB_KUBE_REGISTRY";
+
+    public static Registry registry() {
+        String host = System.getenv(REGISTRY);
+        String prefix = System.getenv(REGISTRY + "_PREFIX");
+        String user = System.getenv(REGISTRY + "_USER");
+        String password = System.getenv(REGISTRY + "_PASSWORD_FILE");
+        if (host == null || host.isBlank() || prefix == null || user == null || password == null
+                || !Files.isReadable(Path.of(password))) {
+            skipOrFail("no registry for the real nodes: set " + REGISTRY + ", " + REGISTRY + "_PREFIX, " + REGISTRY
+                    + "_USER and " + REGISTRY + "_PASSWORD_FILE (.ci/kube start, then source /tmp/benchlab-kube/env,"
+                    + " and push the images as .ci/run does)");
+        }
+        return new Registry(host, prefix, user, Path.of(password));
     }
 
     static Path require(String variable) {
