@@ -14,8 +14,9 @@ import java.util.Map;
  * A node's room for a new pod, as the scheduler's resource fit counts it: its allocatable CPU and
  * memory less the requests of the pods placed on it that have not ended (a pod's request is the
  * larger of its containers' sum and its largest init container, plus its overhead). A pod being
- * deleted still counts, as it does for the scheduler until it is gone. {@code takers}: the pods
- * that ask for some of it, as namespace/name.
+ * deleted does not count: the scheduler counts it until it is gone, but its room comes back within
+ * its grace period (an earlier point of a sweep, say), and a run's pods wait for room, bounded.
+ * {@code takers}: the pods that ask for some of it, as namespace/name.
  */
 record NodeRoom(String name, double cpus, long memory, double freeCpus, long freeMemory, List<String> takers) {
 
@@ -30,7 +31,8 @@ record NodeRoom(String name, double cpus, long memory, double freeCpus, long fre
         long usedMemory = 0;
         List<String> takers = new java.util.ArrayList<>();
         for (Pod p : pods) {
-            if (p.getSpec() == null || !name.equals(p.getSpec().getNodeName()) || ended(p)) {
+            if (p.getSpec() == null || !name.equals(p.getSpec().getNodeName()) || ended(p)
+                    || p.getMetadata().getDeletionTimestamp() != null) {
                 continue;
             }
             double podCpus = requested(p, "cpu");

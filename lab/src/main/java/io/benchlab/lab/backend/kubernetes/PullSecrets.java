@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pull secret given to a run, checked before anything is made: it is in the run's namespace,
@@ -44,9 +45,9 @@ final class PullSecrets {
     }
 
     /** Why SECRET cannot pull from REGISTRY (a prefix, host first; null: any registry), or empty. */
-    static java.util.Optional<String> problem(Secret secret, String registry) {
+    static Optional<String> problem(Secret secret, String registry) {
         if (!TYPE.equals(secret.getType())) {
-            return java.util.Optional.of("it is of type " + secret.getType() + ", not " + TYPE);
+            return Optional.of("it is of type " + secret.getType() + ", not " + TYPE);
         }
         String data = secret.getData() == null ? null : secret.getData().get(KEY);
         JsonNode auths;
@@ -57,18 +58,18 @@ final class PullSecrets {
             auths = null;
         }
         if (auths == null || !auths.isObject()) {
-            return java.util.Optional.of("its " + KEY + " holds no \"auths\"");
+            return Optional.of("its " + KEY + " holds no \"auths\"");
         }
         if (registry == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String host = registry.split("/", 2)[0];
         for (var names = auths.fieldNames(); names.hasNext(); ) {
             String server = names.next().replaceFirst("^https?://", "").split("/", 2)[0];
             if (server.equals(host)) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
         }
-        return java.util.Optional.of("it has no credentials for " + host + ", the registry's host");
+        return Optional.of("it has no credentials for " + host + ", the registry's host");
     }
 }

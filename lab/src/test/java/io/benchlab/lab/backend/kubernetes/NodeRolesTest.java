@@ -119,9 +119,11 @@ class NodeRolesTest {
     }
 
     @Test
-    void endedPodsAndPodsOnOtherNodesTakeNoRoom() {
+    void endedPodsPodsBeingDeletedAndPodsOnOtherNodesTakeNoRoom() {
+        Pod leaving = new PodBuilder(placed("leaving", "client-1", "2", "4Gi", "Running")).editMetadata()
+                .withDeletionTimestamp("2026-12-07T20:00:00Z").endMetadata().build();
         List<Pod> pods = List.of(placed("done", "client-1", "2", "4Gi", "Succeeded"),
-                placed("failed", "client-1", "2", "4Gi", "Failed"),
+                placed("failed", "client-1", "2", "4Gi", "Failed"), leaving,
                 placed("elsewhere", "worker", "2", "4Gi", "Running"),
                 placed("pending", null, "2", "4Gi", "Pending"));
         assertThatCode(() -> NodeRoles.check(List.of(db("8", "16Gi"), SMALL_CLIENT), pods, DB,
