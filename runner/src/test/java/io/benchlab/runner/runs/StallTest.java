@@ -12,7 +12,6 @@ import io.benchlab.runner.metrics.WorkerMetrics;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,7 +40,6 @@ class StallTest {
                 .statementTimeout(Duration.ofMillis(500)).build(), EmbeddedRuns.countDownOnMeasuredInterval(measuring));
         ExecutorService background = Executors.newSingleThreadExecutor();
         RunResult r;
-        Instant released;
         try (Connection blocker = target.connect()) {
             Future<RunResult> run = background.submit(benchmark::run);
             assertThat(measuring.await(60, TimeUnit.SECONDS)).as("measured phase started").isTrue();
@@ -49,7 +47,6 @@ class StallTest {
             // Held well past the run's end: only the timeout can free the clients. Then released, for
             // the after-run check, which Derby's read locks make wait for it.
             Thread.sleep(LOCK_HELD_MS);
-            released = Instant.now();
             blocker.rollback();
             r = run.get(30, TimeUnit.SECONDS);
         } finally {
@@ -66,12 +63,7 @@ class StallTest {
         // 3.75 s. Still well before the lock was let go, so it was the timeout that ended them.
         assertThat(f.failedLatency().maxMs()).as("and long before the lock was let go")
                 .isLessThan(LOCK_HELD_MS - 3000.0);
-        // The cause, by the order of events rather than a bound on the machine's speed (a cold CI machine
-        // measured 5.4 s against the 5 s of 3 s, a timeout and its abort): the phase kept its 3 s and
-        // ended before the lock was let go, so the timeouts, not the release, freed the clients.
-        assertThat(f.seconds()).as("measured phase, s").isGreaterThanOrEqualTo(3.0);
-        assertThat(Instant.parse(r.timestamps().measuredStart()).plusNanos((long) (f.seconds() * 1e9)))
-                .as("the measured phase's end, before the lock was let go at %s", released).isBefore(released);
+        assertThat(f.seconds()).as("measured phase: 3 s plus at most one timeout and its abort").isLessThan(3 + 0.5 + 1.5);
         assertThat(r.warnings()).extracting(Warning::code).contains("statement_timeouts", "zero_tps");
         assertThat(r.status().json()).as("cause %s", r.cause()).isEqualTo("ok");
         assertThat(r.consistency().ok()).as(r.consistency().message()).isTrue();
