@@ -1,5 +1,7 @@
 package io.benchlab.lab.boards;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.influxdb.client.InfluxDBClient;
 import io.benchlab.lab.boards.Boards.Board;
 import io.benchlab.lab.boards.Boards.Kind;
@@ -39,6 +41,19 @@ public final class LiveBoards {
     }
 
     private LiveBoards() {
+    }
+
+    /**
+     * Every query of every board, on the nights' points in org and bucket benchlab from FROM to
+     * now: none is faulty, and each returns rows, but for the change points' annotation, which
+     * lab history writes and steady nights have none of.
+     */
+    public static void assertEveryQueryAnswers(InfluxDBClient client, Instant from) {
+        Proof proof = prove(client, "benchlab", "benchlab", from.minusSeconds(60), Instant.now().plusSeconds(60));
+        assertThat(proof.faults()).isEmpty();
+        assertThat(proof.rows()).as("rows of every board query").hasSizeGreaterThan(20)
+                .allSatisfy((query, rows) -> assertThat(rows).as(query)
+                        .isGreaterThan(query.endsWith("annotation Change points") ? -1 : 0));
     }
 
     public static Proof prove(InfluxDBClient client, String org, String bucket, Instant from, Instant to) {

@@ -11,6 +11,8 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.cli.CliCapture;
 import io.benchlab.runner.it.InfluxServers;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,6 +80,27 @@ class InfluxDockerIT {
                 .doesNotContain(token);
         assertThat(runner.getConfig().getEnv()).noneMatch(e -> e.contains(token));
         assertThat(Files.readString(out) + o.allOut() + o.allErr()).doesNotContain(token);
+    }
+
+    /**
+     * An InfluxDB on the host that answers on loopback alone (a socket bound to 127.0.0.1, which
+     * is all the check looks at) would lose every live point while the run passed: refused before
+     * anything is made, in one line, exit 2.
+     */
+    @Test
+    void anInfluxDbOnLoopbackAloneIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+        DockerApi.require();
+        Path token = Files.writeString(dir.resolve("token"), "not-used");
+        try (ServerSocket loopbackOnly = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String url = "http://127.0.0.1:" + loopbackOnly.getLocalPort();
+            CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "run", "--engine", "postgres", "--backend",
+                    "docker", "--influx-url", url, "--influx-token-file", token.toString(), "--output",
+                    dir.resolve("result.json").toString());
+            assertThat(o.exitCode()).as("%s", o).isEqualTo(2);
+            assertThat(o.allErr().lines()).singleElement().asString().startsWith("lab: InfluxDB at " + url
+                    + " answers on this machine's loopback only, where the runner's container cannot reach it");
+        }
+        assertThat(dir.resolve("result.json")).doesNotExist();
     }
 
     private static List<Container> runnerContainers(DockerClient docker) {

@@ -71,6 +71,15 @@ final class ContainerSession implements AutoCloseable {
         return container;
     }
 
+    /**
+     * Puts the created CONTAINER on NETWORK as well, one that is not the run's (the network of the
+     * InfluxDB it streams to: {@link InfluxRoute}); the run's close removes the container, and so
+     * its place there.
+     */
+    synchronized void join(RunContainer container, String network) {
+        docker.connectToNetworkCmd().withContainerId(container.id()).withNetworkId(network).exec();
+    }
+
     /** A fresh named volume of the run, labelled as its containers are, removed with them. */
     synchronized String volume(String role) {
         if (closed) {

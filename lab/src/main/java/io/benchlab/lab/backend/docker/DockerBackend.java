@@ -47,12 +47,18 @@ public final class DockerBackend implements Backend {
         if (provisioning.dbWriteIops() != null) {
             writeDevice = StorageDevice.of(docker, provisioning.storage());
         }
+        influxRoute(spec);
+    }
+
+    /** How the runner's container reaches the run's InfluxDB; refused before anything is made where it cannot. */
+    private InfluxRoute influxRoute(RunSpec spec) {
+        return spec.influx() == null ? InfluxRoute.NONE : InfluxRoute.find(docker, spec.influx().url());
     }
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
         EngineImage image = EngineImages.of(spec.engine());
-        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), runId, progress,
+        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), influxRoute(spec), runId, progress,
                 writeDevice == null ? null : new BlkioRateDevice().withPath(writeDevice)
                         .withRate(provisioning.dbWriteIops()));
     }

@@ -40,6 +40,7 @@ final class DockerRun implements BackendRun {
     private final Provisioning provisioning;
     private final EngineImage image;
     private final String dbTag;
+    private final InfluxRoute influxRoute;
     private final String runId;
     private final Progress progress;
     private final ContainerSession session;
@@ -58,13 +59,14 @@ final class DockerRun implements BackendRun {
     private final AtomicInteger steps = new AtomicInteger();
 
     DockerRun(DockerClient docker, RunSpec spec, Provisioning provisioning, EngineImage image, String dbTag,
-              String runId, Progress progress, BlkioRateDevice writeCap) {
+              InfluxRoute influxRoute, String runId, Progress progress, BlkioRateDevice writeCap) {
         this.docker = docker;
         this.writeCap = writeCap;
         this.spec = spec;
         this.provisioning = provisioning;
         this.image = image;
         this.dbTag = dbTag;
+        this.influxRoute = influxRoute;
         this.runId = runId;
         this.progress = progress;
         this.engineDescription = DockerEnvironment.describe(docker);
@@ -116,8 +118,9 @@ final class DockerRun implements BackendRun {
 
     @Override
     public RunnerOutcome runRunner(ProvisionedDatabase database) {
-        return runRunner(database, runId, spec, RunnerArgs.RESULT_FILE, (args, hosts, influx) -> {
-            RunnerContainer r = new RunnerContainer(session, "runner", args, provisioning.runner(), hosts, progress);
+        return runRunner(database, runId, spec, RunnerArgs.RESULT_FILE, (args, influx) -> {
+            RunnerContainer r = new RunnerContainer(session, "runner", args, provisioning.runner(), influxRoute,
+                    progress);
             if (influx != null) {
                 r.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
             }
@@ -137,9 +140,9 @@ final class DockerRun implements BackendRun {
     public RunnerOutcome runRunner(ProvisionedDatabase database, RunnerStep step) {
         int n = steps.incrementAndGet();
         String result = StepRunnerContainer.resultFile(n);
-        return runRunner(database, step.runId(), step.spec(), result, (args, hosts, influx) -> {
+        return runRunner(database, step.runId(), step.spec(), result, (args, influx) -> {
             if (stepRunner == null) {
-                stepRunner = new StepRunnerContainer(session, spec.engine().name(), provisioning.runner(), hosts,
+                stepRunner = new StepRunnerContainer(session, spec.engine().name(), provisioning.runner(), influxRoute,
                         progress);
                 if (influx != null) {
                     stepRunner.addSecretFile(EngineImages.INFLUX_TOKEN_FILE, influx.token().reveal());
@@ -158,9 +161,9 @@ final class DockerRun implements BackendRun {
     private record Launched(RunnerContainer.Exit exit, String containerId) {
     }
 
-    /** Runs the runner with ARGS in a container (these /etc/hosts entries; InfluxDB, null: none) to its end. */
+    /** Runs the runner with ARGS in a container (InfluxDB, null: none) to its end. */
     private interface Launcher {
-        Launched launch(List<String> args, String[] extraHosts, InfluxSettings influx) throws InterruptedException;
+        Launched launch(List<String> args, InfluxSettings influx) throws InterruptedException;
     }
 
     /** The runner as SPEC says under RUNNER_ID, its result at RESULT in its container, launched by LAUNCHER. */
@@ -170,9 +173,8 @@ final class DockerRun implements BackendRun {
                 new RunnerArgs.Database(spec.engine().name(), spec.profile().name(), database.jdbcUrl(),
                         database.user(), EngineImages.PASSWORD_FILE), spec.workload(), spec.output(), result));
         InfluxSettings influx = spec.influx();
-        boolean hostAlias = influx != null && HostAddress.loopback(influx.url());
         if (influx != null) {
-            args.addAll(RunnerArgs.influx(influx, HostAddress.fromContainer(influx.url()), EngineImages.INFLUX_TOKEN_FILE));
+            args.addAll(RunnerArgs.influx(influx, influxRoute.url(), EngineImages.INFLUX_TOKEN_FILE));
         }
         ContainerStatsRelay relay = relay(spec);
         if (relay != null) {
@@ -180,8 +182,7 @@ final class DockerRun implements BackendRun {
         }
         Launched launched;
         try (relay) {
-            launched = launcher.launch(args, hostAlias ? HostAddress.extraHosts(engineDescription) : new String[0],
-                    influx);
+            launched = launcher.launch(args, influx);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return RunnerOutcome.without(null, new Placement(name(), null, database.side()), ExitCodes.RUN_FAILED);

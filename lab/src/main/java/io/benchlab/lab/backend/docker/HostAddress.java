@@ -8,7 +8,8 @@ import java.util.Locale;
  * How a container reaches a service the user gave as loopback (an InfluxDB at 127.0.0.1): by
  * {@code host.containers.internal}, which podman (4.3 here) puts in every container's /etc/hosts
  * as the run network's gateway, and which the lab maps to the host's gateway on Docker
- * ({@code host-gateway}). The service must listen beyond loopback (0.0.0.0) for that.
+ * ({@code host-gateway}). The service must listen beyond loopback (0.0.0.0) for that; where a
+ * container publishes the port, {@link InfluxRoute} goes to the container instead.
  */
 final class HostAddress {
 

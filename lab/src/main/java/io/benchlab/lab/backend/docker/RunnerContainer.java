@@ -29,21 +29,24 @@ final class RunnerContainer {
 
     /**
      * {@code role}: the container's role on the run's network, which names it ({@code runner}, or
-     * a series' {@code runner-steps}); {@code extraHosts}: /etc/hosts entries ({@code name:address})
-     * the runner needs beyond the run's network.
+     * a series' {@code runner-steps}); {@code influx}: how it reaches InfluxDB (its /etc/hosts
+     * entries and the network it joins beside the run's).
      */
     RunnerContainer(ContainerSession session, String role, List<String> args, ContainerLimits limits,
-                    String[] extraHosts, Progress progress) {
+                    InfluxRoute influx, Progress progress) {
         this.progress = progress;
         this.container = session.create(role, EngineImages.runnerTag(), limits, cmd -> {
             cmd.withCmd(args.toArray(String[]::new));
             // An init as PID 1 passes a stop's SIGTERM on: PID 1 itself ignores it until the JVM
             // has its handlers, and a stop during the runner's start would be lost (the run went on).
             cmd.getHostConfig().withInit(true);
-            if (extraHosts.length > 0) {
-                cmd.getHostConfig().withExtraHosts(extraHosts);
+            if (influx.extraHosts().length > 0) {
+                cmd.getHostConfig().withExtraHosts(influx.extraHosts());
             }
         });
+        if (influx.network() != null) {
+            session.join(container, influx.network());
+        }
     }
 
     /** Puts a secret only the runner needs (the InfluxDB token) into its container as a file, before it starts. */

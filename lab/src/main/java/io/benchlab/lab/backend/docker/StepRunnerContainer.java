@@ -23,10 +23,10 @@ final class StepRunnerContainer {
     private int handedOver;
 
     /** A {@link RunnerContainer} of {@code runner steps}, for ENGINE's steps: made, not started. */
-    StepRunnerContainer(ContainerSession session, String engine, ContainerLimits limits, String[] extraHosts,
+    StepRunnerContainer(ContainerSession session, String engine, ContainerLimits limits, InfluxRoute influx,
                         Progress progress) {
         this.runner = new RunnerContainer(session, "runner-steps", List.of("steps", "--dir", DIR, "--engine", engine),
-                limits, extraHosts, progress);
+                limits, influx, progress);
     }
 
     void addSecretFile(String path, String content) {
