@@ -9,6 +9,7 @@ import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
+import io.benchlab.lab.images.EngineImages;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.Secret;
 import io.benchlab.runner.run.RunIds;
@@ -27,7 +28,8 @@ import java.util.List;
  * batch/v1 Job on a {@code benchlab.io/role=client} node, both Guaranteed, in one namespace of
  * the cluster in the kubeconfig. Before anything is made, the API server is asked whether it
  * answers, whether the lab may work in the namespace, whether both roles have room left by the
- * pods already there, and whether the pull secret given is there and fits the registry.
+ * pods already there, and whether the pull secret given is there and fits the registry; the
+ * registry is asked whether it holds the images ({@link RegistryManifests}).
  */
 public final class KubernetesBackend implements Backend {
 
@@ -90,7 +92,12 @@ public final class KubernetesBackend implements Backend {
             NodeRoles.check(nodes, podsOnNodes(), provisioning.db(), provisioning.runner(), settings.clientPods(),
                     settings.shareClientNodes());
             noGeneralNode = NodeRoles.withoutGeneralNode(nodes).orElse(null);
-            PullSecrets.check(client, settings);
+            RegistryManifests.Login login = PullSecrets.check(client, settings);
+            if (settings.registry() != null) {
+                RegistryManifests.fromEnvironment().require(settings.registry(), List.of(
+                        RunPlan.dbImage(spec, provisioning, settings), EngineImages.runnerTag(settings.registry())),
+                        login, settings.pullSecret());
+            }
             runnerAccount = RunnerAccount.find(client, settings.namespace());
             storageClass = claim ? StorageClasses.choose(client, provisioning.storage().storageClass()) : null;
         } catch (KubernetesClientException e) {

@@ -25,10 +25,11 @@ final class PullSecrets {
     private PullSecrets() {
     }
 
-    static void check(KubernetesClient client, KubernetesSettings settings) {
+    /** The secret's login for the registry's host (null: no secret, or no registry); bad input where it cannot serve. */
+    static RegistryManifests.Login check(KubernetesClient client, KubernetesSettings settings) {
         String name = settings.pullSecret();
         if (name == null) {
-            return;
+            return null;
         }
         // list, not get: the lab's Role may list Secrets, which is all this needs.
         List<Secret> found = client.secrets().inNamespace(settings.namespace())
@@ -42,6 +43,54 @@ final class PullSecrets {
         problem(found.get(0), settings.registry()).ifPresent(why -> {
             throw new BadInputException("--image-pull-secret " + name + ": " + why + create);
         });
+        return settings.registry() == null ? null : login(found.get(0), settings.registry().split("/", 2)[0]).orElse(null);
+    }
+
+    /** SECRET's user and password for HOST: its "auth" (base64 of user:password), else "username" and "password". */
+    static Optional<RegistryManifests.Login> login(Secret secret, String host) {
+        JsonNode auths = auths(secret);
+        if (auths == null) {
+            return Optional.empty();
+        }
+        for (var entries = auths.fields(); entries.hasNext(); ) {
+            var entry = entries.next();
+            if (!server(entry.getKey()).equals(host)) {
+                continue;
+            }
+            JsonNode e = entry.getValue();
+            String auth = e.path("auth").asText("");
+            if (!auth.isEmpty()) {
+                try {
+                    String[] pair = new String(Base64.getDecoder().decode(auth), StandardCharsets.UTF_8).split(":", 2);
+                    if (pair.length == 2) {
+                        return Optional.of(new RegistryManifests.Login(pair[0], pair[1]));
+                    }
+                } catch (IllegalArgumentException notBase64) {
+                    // Then the named fields, if any.
+                }
+            }
+            if (e.hasNonNull("username") && e.hasNonNull("password")) {
+                return Optional.of(new RegistryManifests.Login(e.get("username").asText(), e.get("password").asText()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** An auths key as a host[:port]: docker login writes some with a scheme or a path. */
+    private static String server(String key) {
+        return key.replaceFirst("^https?://", "").split("/", 2)[0];
+    }
+
+    /** The secret's "auths" object, or null where it has none. */
+    private static JsonNode auths(Secret secret) {
+        String data = secret.getData() == null ? null : secret.getData().get(KEY);
+        try {
+            JsonNode auths = data == null ? null : new ObjectMapper()
+                    .readTree(new String(Base64.getDecoder().decode(data), StandardCharsets.UTF_8)).path("auths");
+            return auths != null && auths.isObject() ? auths : null;
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** Why SECRET cannot pull from REGISTRY (a prefix, host first; null: any registry), or empty. */
@@ -49,15 +98,8 @@ final class PullSecrets {
         if (!TYPE.equals(secret.getType())) {
             return Optional.of("it is of type " + secret.getType() + ", not " + TYPE);
         }
-        String data = secret.getData() == null ? null : secret.getData().get(KEY);
-        JsonNode auths;
-        try {
-            auths = data == null ? null : new ObjectMapper()
-                    .readTree(new String(Base64.getDecoder().decode(data), StandardCharsets.UTF_8)).path("auths");
-        } catch (IOException | IllegalArgumentException e) {
-            auths = null;
-        }
-        if (auths == null || !auths.isObject()) {
+        JsonNode auths = auths(secret);
+        if (auths == null) {
             return Optional.of("its " + KEY + " holds no \"auths\"");
         }
         if (registry == null) {
@@ -65,8 +107,7 @@ final class PullSecrets {
         }
         String host = registry.split("/", 2)[0];
         for (var names = auths.fieldNames(); names.hasNext(); ) {
-            String server = names.next().replaceFirst("^https?://", "").split("/", 2)[0];
-            if (server.equals(host)) {
+            if (server(names.next()).equals(host)) {
                 return Optional.empty();
             }
         }

@@ -46,14 +46,19 @@ record RunPlan(
         return of(spec, provisioning, settings, runId, password, kubernetesVersion, account, null);
     }
 
+    /** The database pod's image: --db-image, else the engine's tag for the profile and version, under the registry. */
+    static String dbImage(RunSpec spec, Provisioning provisioning, KubernetesSettings settings) {
+        return provisioning.dbImage() != null ? provisioning.dbImage()
+                : EngineImages.of(spec.engine()).tag(spec.profile(), provisioning.engineVersion(), settings.registry());
+    }
+
     /** {@code storageClass}: a pvc run's class, as the API server named it (null: as asked). */
     static RunPlan of(RunSpec spec, Provisioning provisioning, KubernetesSettings settings, String runId,
                       Secret password, String kubernetesVersion, String account, StorageClasses.Chosen storageClass) {
         ClientPods pods = settings.split(spec.workload().clients());
         EngineImage image = EngineImages.of(spec.engine());
         String ns = settings.namespace();
-        String dbImage = provisioning.dbImage() != null ? provisioning.dbImage()
-                : image.tag(spec.profile(), provisioning.engineVersion(), settings.registry());
+        String dbImage = dbImage(spec, provisioning, settings);
         // A pod's args replace the image's CMD: the descriptor's copy of it comes first, then the settings.
         List<String> dbArgs = provisioning.settings().isEmpty() ? List.of()
                 : image.settings().command(null, provisioning.settings());

@@ -7,7 +7,9 @@ import io.benchlab.lab.cli.LabMain;
 import io.benchlab.lab.it.kube.UsesClusters;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.benchlab.lab.it.kube.Clusters;
 import java.io.IOException;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +82,57 @@ class PreflightClusterIT {
         assertThat(dir.resolve("r.json")).doesNotExist();
     }
 
+    /**
+     * .ci/kube's registry (a password, TLS from a CA of its own) asked for each image before
+     * anything is made, by a lab that trusts that CA ({@value RegistryTrust#CA_ENV}): a tag that
+     * was never pushed, or a pull secret with a wrong password, is one line naming the image, exit 2.
+     * The answers themselves first, from the same registry: a pushed image is there, and without
+     * credentials nothing is known.
+     */
+    @Test
+    void theRegistryIsAskedForEachImageBeforeAnythingIsMade(@TempDir Path dir) throws Exception {
+        cluster.nodes.bothRoles();
+        Clusters.Registry registry = Clusters.registry();
+        String ca = registry.ca().toString();
+        String password = Files.readString(registry.passwordFile()).strip();
+        RegistryManifests asker = new RegistryManifests(HttpClient.newBuilder()
+                .sslContext(RegistryTrust.context(registry.ca())).build());
+        RegistryManifests.Login login = new RegistryManifests.Login(registry.user(), password);
+        RegistryManifests.Reference runner = RegistryManifests.Reference.parse(
+                io.benchlab.lab.images.EngineImages.runnerTag(registry.prefix())).orElseThrow();
+        assertThat(asker.ask(runner, login).kind()).isEqualTo(RegistryManifests.Answer.Kind.THERE);
+        assertThat(asker.ask(runner, null).kind()).isEqualTo(RegistryManifests.Answer.Kind.UNKNOWN);
+        assertThat(asker.ask(runner, new RegistryManifests.Login(registry.user(), "wrong")).kind())
+                .isEqualTo(RegistryManifests.Answer.Kind.REFUSED);
+        assertThat(new RegistryManifests(HttpClient.newHttpClient()).ask(runner, login).why())
+                .as("a CA the JVM does not know: nothing is known").contains("did not answer the lab");
+
+        String good = cluster.pullSecret(registry, "benchlab-pull-preflight", password);
+        String wrong = cluster.pullSecret(registry, "benchlab-pull-preflight-wrong", "not-the-password");
+        try {
+            Outcome absent = lab(cluster.kubeconfig, Map.of(RegistryTrust.CA_ENV, ca), cluster.args("--engine",
+                    "postgres", "--registry", registry.prefix() + "/never-pushed", "--image-pull-secret", good, "-o",
+                    dir.resolve("r.json").toString()).toArray(String[]::new));
+            assertThat(absent.exitCode()).as(absent.err()).isEqualTo(2);
+            assertThat(absent.err().lines().toList()).singleElement().asString().startsWith("lab: image "
+                    + registry.prefix() + "/never-pushed/benchlab/postgres:").contains(" is not in the registry (HEAD https://"
+                    + registry.host() + "/v2/", ": 404 (no such tag)): push it (make images REGISTRY=");
+            Outcome refused = lab(cluster.kubeconfig, Map.of(RegistryTrust.CA_ENV, ca), cluster.args("--engine",
+                    "postgres", "--registry", registry.prefix(), "--image-pull-secret", wrong, "-o",
+                    dir.resolve("r.json").toString()).toArray(String[]::new));
+            assertThat(refused.exitCode()).as(refused.err()).isEqualTo(2);
+            assertThat(refused.err().lines().toList()).singleElement().asString().startsWith("lab: the registry "
+                    + registry.host() + " refused the credentials of --image-pull-secret " + wrong + " for "
+                    + registry.prefix() + "/benchlab/postgres:").contains(": 401 Unauthorized)");
+            assertThat(dir.resolve("r.json")).doesNotExist();
+            assertThat(cluster.leftovers()).isEmpty();
+        } finally {
+            for (String secret : List.of(good, wrong)) {
+                cluster.client.secrets().inNamespace(TestCluster.NAMESPACE).withName(secret).delete();
+            }
+        }
+    }
+
     /** A pod of the cluster's own on NODE (as kube-proxy or a CNI's DaemonSet pod is), asking for 100m and 128Mi. */
     private String daemonPod(String node) {
         String name = "proxy-" + node;
@@ -93,11 +146,18 @@ class PreflightClusterIT {
 
     /** The lab in a process of its own, with KUBECONFIG as a user's shell has it. */
     private static Outcome lab(Path kubeconfig, String... args) throws IOException, InterruptedException {
+        return lab(kubeconfig, Map.of(), args);
+    }
+
+    /** As {@link #lab(Path, String...)}, with ENV over the test's own. */
+    private static Outcome lab(Path kubeconfig, Map<String, String> env, String... args) throws IOException,
+            InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabMain.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("KUBECONFIG", kubeconfig.toString());
+        pb.environment().putAll(env);
         Instant start = Instant.now();
         Process lab = pb.start();
         String err = new String(lab.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

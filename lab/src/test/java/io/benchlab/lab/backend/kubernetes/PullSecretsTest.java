@@ -42,4 +42,18 @@ class PullSecretsTest {
         assertThat(PullSecrets.problem(dockerConfig(PullSecrets.TYPE, "not json"), null)).get().asString()
                 .contains("holds no \"auths\"");
     }
+
+    /** "auth" (base64 of user:password) first, as kubectl writes both; the named fields where it is absent. */
+    @Test
+    void theLoginForAHostComesFromAuthElseFromTheNamedFields() {
+        assertThat(PullSecrets.login(dockerConfig(PullSecrets.TYPE,
+                "{\"auths\":{\"registry.example:5000\":{\"username\":\"x\",\"password\":\"y\",\"auth\":\""
+                        + Base64.getEncoder().encodeToString("u:p:with:colons".getBytes(StandardCharsets.UTF_8))
+                        + "\"}}}"), "registry.example:5000"))
+                .contains(new RegistryManifests.Login("u", "p:with:colons"));
+        assertThat(PullSecrets.login(dockerConfig(PullSecrets.TYPE,
+                "{\"auths\":{\"https://registry.example:5000/v1/\":{\"username\":\"x\",\"password\":\"y\"}}}"),
+                "registry.example:5000")).contains(new RegistryManifests.Login("x", "y"));
+        assertThat(PullSecrets.login(FOR_REGISTRY, "registry.example:5001")).as("another host's").isEmpty();
+    }
 }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -126,5 +127,18 @@ final class TestCluster implements BeforeEachCallback, AfterEachCallback {
                 kubeconfig.toString(), "--namespace", NAMESPACE));
         a.addAll(List.of(more));
         return a;
+    }
+
+    /** Secret NAME in the tests' namespace, as kubectl create secret docker-registry makes it, for the registry's user. */
+    String pullSecret(Clusters.Registry registry, String name, String password) {
+        String auth = java.util.Base64.getEncoder().encodeToString((registry.user() + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String json = "{\"auths\":{\"" + registry.host() + "\":{\"username\":\"" + registry.user()
+                + "\",\"password\":\"" + password + "\",\"auth\":\"" + auth + "\"}}}";
+        client.secrets().inNamespace(TestCluster.NAMESPACE).resource(new io.fabric8.kubernetes.api.model.SecretBuilder()
+                .withNewMetadata().withName(name).endMetadata().withType("kubernetes.io/dockerconfigjson")
+                .withStringData(Map.of(".dockerconfigjson", json)).build())
+                .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
+        return name;
     }
 }

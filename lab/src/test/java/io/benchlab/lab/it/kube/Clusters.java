@@ -40,7 +40,7 @@ public final class Clusters {
      * {@code BENCHLAB_KUBE_REGISTRY_PREFIX}, where .ci/run pushed the images (what --registry
      * takes). No node has an image of the registry's name preloaded: a pod that runs one pulled it.
      */
-    public record Registry(String host, String prefix, String user, Path passwordFile) {
+    public record Registry(String host, String prefix, String user, Path passwordFile, Path ca) {
     }
 
     public static final String REGISTRY = "BENCHLAB_KUBE_REGISTRY";
@@ -50,13 +50,15 @@ public final class Clusters {
         String prefix = System.getenv(REGISTRY + "_PREFIX");
         String user = System.getenv(REGISTRY + "_USER");
         String password = System.getenv(REGISTRY + "_PASSWORD_FILE");
+        String ca = System.getenv(REGISTRY + "_CA");
         if (host == null || host.isBlank() || prefix == null || user == null || password == null
-                || !Files.isReadable(Path.of(password))) {
+                || !Files.isReadable(Path.of(password)) || ca == null || !Files.isReadable(Path.of(ca))) {
             skipOrFail("no registry for the real nodes: set " + REGISTRY + ", " + REGISTRY + "_PREFIX, " + REGISTRY
-                    + "_USER and " + REGISTRY + "_PASSWORD_FILE (.ci/kube start, then source /tmp/benchlab-kube/env,"
+                    + "_USER, " + REGISTRY + "_PASSWORD_FILE and " + REGISTRY + "_CA (.ci/kube start, then source"
+                    + " /tmp/benchlab-kube/env,"
                     + " and push the images as .ci/run does)");
         }
-        return new Registry(host, prefix, user, Path.of(password));
+        return new Registry(host, prefix, user, Path.of(password), Path.of(ca));
     }
 
     static Path require(String variable) {
