@@ -1,9 +1,12 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.results.Placement;
+import io.benchlab.results.RunResult;
 import io.benchlab.results.Storage;
 import io.benchlab.results.Warning;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * A profile that flushes at every commit cannot commit, on one connection, faster than its
@@ -35,6 +38,22 @@ public final class DurabilityCheck {
     public static final double MARGIN = 2.0;
 
     private DurabilityCheck() {
+    }
+
+    /**
+     * RESULT with the warning added when its database's storage was probed (a server the docker or
+     * kubernetes backend started) and the check warns; else as it is. FLUSHES_EVERY_COMMIT: whether
+     * the run's profile does, asked only then (an in-process engine has no image to ask). The one
+     * place the check is applied, for every backend.
+     */
+    public static RunResult warned(RunResult result, BooleanSupplier flushesEveryCommit) {
+        Placement.Side db = result.placement() == null ? null : result.placement().database();
+        if (result.figures() == null || db == null || db.storage() == null) {
+            return result;
+        }
+        return result.withMoreWarnings(check(flushesEveryCommit.getAsBoolean(), db.storage().flush(),
+                result.figures().tps(),
+                result.knobs().clients()).stream().toList());
     }
 
     /**

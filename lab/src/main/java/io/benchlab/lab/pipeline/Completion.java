@@ -2,10 +2,12 @@ package io.benchlab.lab.pipeline;
 
 import io.benchlab.lab.backend.Backend;
 import io.benchlab.lab.backend.DatabaseNotReady;
+import io.benchlab.lab.backend.DurabilityCheck;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerOutcome;
+import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
 import io.benchlab.results.RunResult;
 import io.benchlab.runner.run.ExitCodes;
@@ -61,8 +63,9 @@ final class Completion {
     static RunResult result(String backendName, RunnerOutcome outcome, ProvisionedDatabase database, String runId,
                             RunSpec spec, Instant started, Stops stops, Progress progress) {
         if (outcome != null && outcome.result() != null) {
-            RunResult result = outcome.placement() == null ? outcome.result()
-                    : outcome.result().withPlacement(outcome.placement());
+            RunResult result = DurabilityCheck.warned(outcome.placement() == null ? outcome.result()
+                    : outcome.result().withPlacement(outcome.placement()),
+                    () -> EngineImages.of(spec.engine()).flushesEveryCommit(spec.profile()));
             return database.setup() == null ? result : result.withSetup(database.setup());
         }
         if (outcome == null) {

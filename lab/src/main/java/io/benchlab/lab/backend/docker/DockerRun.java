@@ -6,7 +6,6 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
-import io.benchlab.lab.backend.DurabilityCheck;
 import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.ProvisionedDatabase;
@@ -15,6 +14,7 @@ import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.backend.RunnerOutcome;
 import io.benchlab.lab.backend.RunnerStep;
+import io.benchlab.lab.backend.StorageProbe;
 import io.benchlab.lab.images.EngineImage;
 import io.benchlab.lab.images.EngineImages;
 import io.benchlab.results.Placement;
@@ -92,7 +92,7 @@ final class DockerRun implements BackendRun {
             dbContainerId = db.containerId();
             provisioner = null;
             progress.lab("database %s ready in %.1f s (%s)", dbTag, (System.nanoTime() - t0) / 1e9, engineDescription);
-            Storage seen = StorageProbe.run(docker, db.containerId(), storage.asked());
+            Storage seen = ContainerStorageProbe.run(docker, db.containerId(), storage.asked());
             progress.lab("storage %s: %s", seen.kind(), StorageProbe.describe(seen));
             if (writeCap != null) {
                 progress.lab("database writes capped at %d a second on %s (--db-write-iops)", writeCap.getRate(),
@@ -190,17 +190,8 @@ final class DockerRun implements BackendRun {
         RunnerContainer.Exit exit = launched.exit();
         Placement placement = new Placement(name(), side(launched.containerId()), database.side());
         return exit.resultJson() == null ? RunnerOutcome.without(null, placement, exit.code())
-                : RunnerOutcome.of(checkedDurability(ResultJson.read(exit.resultJson()), database.side()), placement,
+                : RunnerOutcome.of(ResultJson.read(exit.resultJson()), placement,
                         exit.code());
-    }
-
-    /** The result, warned when its commits came faster than the storage flushes (see {@link DurabilityCheck}). */
-    private RunResult checkedDurability(RunResult result, Placement.Side db) {
-        if (result.figures() == null || db == null || db.storage() == null) {
-            return result;
-        }
-        return result.withMoreWarnings(DurabilityCheck.check(image.flushesEveryCommit(spec.profile()),
-                db.storage().flush(), result.figures().tps(), result.knobs().clients()).stream().toList());
     }
 
     /** The database image's own CMD, which given settings follow; null where it has none (the descriptor's then). */

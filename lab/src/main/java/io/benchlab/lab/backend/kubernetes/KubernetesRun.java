@@ -4,8 +4,7 @@ import io.benchlab.lab.LabDefaults;
 import io.benchlab.lab.backend.BackendKind;
 import io.benchlab.lab.backend.BackendRun;
 import io.benchlab.lab.backend.DatabaseNotReady;
-import io.benchlab.lab.backend.DurabilityCheck;
-import io.benchlab.lab.backend.docker.StorageProbe;
+import io.benchlab.lab.backend.StorageProbe;
 import io.benchlab.lab.backend.kubernetes.model.DataVolume;
 import io.benchlab.results.Storage;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
@@ -206,9 +205,7 @@ final class KubernetesRun implements BackendRun {
     private RunnerOutcome fromResults(List<RunResult> results, List<Placement.Side> sides, Placement placement,
                                       Integer code, RunSpec spec) {
         RunResult result = results.get(0);
-        if (results.size() == 1) {
-            result = checkedDurability(result, placement.database());
-        } else {
+        if (results.size() > 1) {
             List<RunResult> placed = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {
                 placed.add(PodMerge.placed(results.get(i), sides.get(i).node(), sides.get(i).pod()));
@@ -220,7 +217,6 @@ final class KubernetesRun implements BackendRun {
                         ExitCodes.RUN_FAILED);
             }
             placement = placement.withClientPods(result.placement().clientPods());
-            result = checkedDurability(result, placement.database());
             code = ExitCodes.of(result, spec.output().strict());
         }
         if (lost() != null) {
@@ -429,15 +425,6 @@ final class KubernetesRun implements BackendRun {
             return StorageProbe.unread(asked, "the probe's log could not be read");
         }
         return StorageProbe.read(asked, log);
-    }
-
-    /** The result, warned when its commits came faster than the storage flushes (see {@link DurabilityCheck}). */
-    private RunResult checkedDurability(RunResult result, Placement.Side db) {
-        if (result.figures() == null || db == null || db.storage() == null) {
-            return result;
-        }
-        return result.withMoreWarnings(DurabilityCheck.check(plan.image().flushesEveryCommit(spec.profile()),
-                db.storage().flush(), result.figures().tps(), result.knobs().clients()).stream().toList());
     }
 
     /**

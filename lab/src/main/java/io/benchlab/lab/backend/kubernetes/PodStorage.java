@@ -1,7 +1,7 @@
 package io.benchlab.lab.backend.kubernetes;
 
 import io.benchlab.lab.backend.DbStorage;
-import io.benchlab.lab.backend.docker.StorageProbe;
+import io.benchlab.lab.backend.StorageProbe;
 import io.benchlab.lab.backend.kubernetes.model.DataVolume;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.lab.backend.kubernetes.model.RunObjects;

@@ -1,20 +1,15 @@
-package io.benchlab.lab.backend.docker;
+package io.benchlab.lab.backend;
 
-import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
-import com.github.dockerjava.api.model.Frame;
 import io.benchlab.results.Storage;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Looks at the data directory from inside the database's container, before the load: its mount
+ * Looks at the data directory from inside the database's container or pod, before the load: its mount
  * (filesystem, options, device, whether rotational), its size, and how long a flushed 8 KiB write
  * takes there. The images have no compiler and not always python, but perl, so the writes are
  * timed by a few lines of perl: O_DSYNC makes each write wait as an fdatasync would, at most
@@ -63,42 +58,13 @@ public final class StorageProbe {
     private StorageProbe() {
     }
 
-    /** ASKED completed with what the container shows; a probe that could not run is said in the note. */
-    static Storage run(DockerClient docker, String containerId, Storage asked) {
-        String output;
-        try {
-            output = exec(docker, containerId, asked.dataDir());
-        } catch (RuntimeException e) {
-            return with(asked, null, null, null, null, null, null, "the storage could not be looked at: "
-                    + Failures.rootMessage(e));
-        }
-        return read(asked, output);
-    }
-
     /**
      * The probe as a command for a container that has the data directory at {@code dataDir}: the
-     * kubernetes backend runs it as an init container of the database pod, its output in its log.
+     * docker backend runs it in the database's container ({@code ContainerStorageProbe}), the
+     * kubernetes backend as an init container of the database pod, its output in its log.
      */
     public static List<String> command(String dataDir) {
         return List.of("sh", "-c", SCRIPT, "sh", dataDir, PERL);
-    }
-
-    private static String exec(DockerClient docker, String containerId, String dataDir) {
-        String id = docker.execCreateCmd(containerId).withAttachStdout(true).withAttachStderr(true)
-                .withCmd(command(dataDir).toArray(String[]::new)).exec().getId();
-        StringBuilder out = new StringBuilder();
-        try {
-            docker.execStartCmd(id).exec(new ResultCallback.Adapter<Frame>() {
-                @Override
-                public void onNext(Frame frame) {
-                    out.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
-                }
-            }).awaitCompletion(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
-        }
-        return out.toString();
     }
 
     /** The script's output read: its sections, each optional. */

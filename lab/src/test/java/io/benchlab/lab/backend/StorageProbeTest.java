@@ -1,4 +1,4 @@
-package io.benchlab.lab.backend.docker;
+package io.benchlab.lab.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
