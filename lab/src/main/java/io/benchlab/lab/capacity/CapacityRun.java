@@ -120,6 +120,9 @@ public final class CapacityRun {
         }
     }
 
+    /** Why a search takes no rate of the user's, and what to give instead. */
+    public static final String OWN_RATE = "lab capacity offers each step its own rate; give --start-rate for the first";
+
     /** Refuses a SPEC whose steps cannot make a search: a rate of its own, or too few rounds for the step test. */
     public static void check(RunSpec spec) {
         requireNoRate(spec.workload());
@@ -132,8 +135,7 @@ public final class CapacityRun {
      */
     public static void requireNoRate(WorkloadConfig workload) {
         if (workload.rateTps() != null || workload.rateSteps() != null || workload.rateRamp() != null) {
-            throw new BadInputException("lab capacity offers each step its own rate; give --start-rate for the first"
-                    + " (not --rate, --rate-steps or --rate-ramp)");
+            throw new BadInputException(OWN_RATE + " (not --rate, --rate-steps or --rate-ramp)");
         }
     }
 

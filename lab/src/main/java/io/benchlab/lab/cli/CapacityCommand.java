@@ -7,18 +7,25 @@ import io.benchlab.lab.capacity.Objective;
 import io.benchlab.lab.pipeline.PlannedRun;
 import io.benchlab.runner.Defaults;
 import io.benchlab.runner.cli.VersionProvider;
+import io.benchlab.runner.cli.WorkloadOptions;
 import io.benchlab.runner.core.BadInputException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 @Command(versionProvider = VersionProvider.class, name = "capacity", mixinStandardHelpOptions = true,
+        modelTransformer = CapacityCommand.Steps.class,
         description = {"Find the highest offered rate at which the objectives hold (--slo): the database made and"
                 + " loaded once on any backend, a short flat-out probe (unless --start-rate), then steps at offered"
                 + " rates, up by a factor of 2 until one fails, then halving the bracket until it is within"
@@ -62,6 +69,12 @@ final class CapacityCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ParseResult parsed = commandSpec.commandLine().getParseResult();
+        // Before the plan, which would refuse a load profile for disagreeing with a step's rounds instead.
+        for (String profile : Steps.LOAD_PROFILE) {
+            if (parsed.hasMatchedOption(profile)) {
+                throw new BadInputException(CapacityRun.OWN_RATE + " (not " + profile + ")");
+            }
+        }
         CapacityRun.Ask ask = new CapacityRun.Ask(Objective.parseAll(slos), ratio(precision), startRate, maxSteps);
         PlannedRun run = options.plan(parsed);
         CapacityRun.requireNoRate(run.spec().workload());
@@ -75,6 +88,40 @@ final class CapacityCommand implements Callable<Integer> {
         Path file = CapacityRun.file(spec.output().file(), Path.of(Defaults.RESULTS_DIR), capacityId);
         return CapacityRun.run(run.backend(), spec, ask, capacityId, file, commandSpec.commandLine().getOut(),
                 commandSpec.commandLine().getErr());
+    }
+
+    /**
+     * lab run's options as a search takes them: those of a load profile of the user's hidden (each
+     * step has its own rate, and a search refuses them), and a step's rounds and their length at the
+     * search's defaults, in its help and its reference as in what it runs. Overrides the knob
+     * mixin's transformer, so it adds their options first.
+     */
+    public static final class Steps implements CommandLine.IModelTransformer {
+        /** Refused by a search ({@link CapacityRun#requireNoRate}), or meaningless without what is. */
+        static final List<String> LOAD_PROFILE = List.of("--rate", "--rate-steps", "--rate-ramp", "--step-duration",
+                "--step-settle", "--ramp-duration");
+
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            WorkloadOptions.addOptions(spec);
+            // Hidden, not removed: given, each is refused in a line that says what to give instead.
+            LOAD_PROFILE.forEach(name -> replace(spec, name, b -> b.hidden(true)));
+            replace(spec, "--rounds", b -> b.defaultValue("" + CapacityDefaults.ROUNDS).description("Measured rounds"
+                    + " of each step; a step passes when every round met the objectives, which a sign test can tell"
+                    + " from " + CapacityDefaults.ROUNDS + " rounds on (default: ${DEFAULT-VALUE})."));
+            // The default in the text alone: with -t a round has no length (withStepDefaults gives one without).
+            replace(spec, "--duration", b -> b.description(String.format(Locale.ROOT, "Length of each"
+                    + " measured round of a step, e.g. 5s, 30s (default: %ss unless -t is given). Every duration"
+                    + " option takes ms, s, m, h and d, up to 30d.", new BigDecimal(
+                            CapacityDefaults.ROUND_SECONDS).stripTrailingZeros().toPlainString())));
+            return spec;
+        }
+
+        private static void replace(CommandSpec spec, String name, UnaryOperator<OptionSpec.Builder> change) {
+            OptionSpec old = spec.findOption(name);
+            spec.remove(old);
+            spec.addOption(change.apply(OptionSpec.builder(old)).build());
+        }
     }
 
     /** "5%" or "0.05". */

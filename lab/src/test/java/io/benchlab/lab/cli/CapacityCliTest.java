@@ -2,6 +2,7 @@ package io.benchlab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.benchlab.lab.capacity.CapacityDefaults;
 import io.benchlab.runner.cli.CliCapture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,6 +64,19 @@ class CapacityCliTest {
         try (Stream<Path> files = Files.list(results)) {
             assertThat(files).as("nothing written in the directory").isEmpty();
         }
+    }
+
+    /** The help lists no option a search refuses, and a step's rounds and length at what a search runs. */
+    @Test
+    void helpShowsWhatASearchTakesWithItsOwnDefaults() {
+        CliCapture.Outcome o = CliCapture.run(LabMain::commandLine, "capacity", "--help");
+        assertThat(o.exitCode()).as("%s", o).isZero();
+        for (String refused : CapacityCommand.Steps.LOAD_PROFILE) {
+            assertThat(o.out()).as("the help").doesNotContain(refused + "=", refused + " ");
+        }
+        String help = o.out().replaceAll("\\s+", " ");
+        assertThat(help).containsPattern("--rounds=N [^-]*\\(default: " + CapacityDefaults.ROUNDS + "\\)")
+                .containsPattern("--duration=TIME [^-]*\\(default: 5s unless -t is given\\)");
     }
 
     /** --dry-run is a kubernetes option every run command has: it prints the objects and runs nothing. */
