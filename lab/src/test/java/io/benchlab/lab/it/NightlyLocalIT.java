@@ -135,15 +135,19 @@ class NightlyLocalIT {
 
     /** The command as cron runs it: /bin/sh -c, in an environment of HOME, LOGNAME, SHELL and a bare PATH. */
     private static String asCronRunsIt(String command, Path home) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", command).redirectErrorStream(true);
+        Path out = home.resolve("cron-output");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", command).redirectErrorStream(true)
+                .redirectOutput(out.toFile());
         pb.environment().clear();
         pb.environment().putAll(Map.of("HOME", home.toString(), "LOGNAME", System.getProperty("user.name"),
                 "SHELL", "/bin/sh", "PATH", CRON_PATH, "XDG_CONFIG_HOME", home.resolve(".config").toString()));
         Process sh = pb.start();
-        String out = new String(sh.getInputStream().readAllBytes());
-        assertThat(sh.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        if (!sh.waitFor(300, TimeUnit.SECONDS)) {
+            sh.destroyForcibly().waitFor();
+            throw new AssertionError("the cron line did not end within 300 s; its log:\n" + logOf(home));
+        }
         assertThat(sh.exitValue()).as("the cron line's exit; its log:\n%s", logOf(home)).isZero();
-        return out;
+        return Files.readString(out);
     }
 
     private static String logOf(Path home) throws IOException {
