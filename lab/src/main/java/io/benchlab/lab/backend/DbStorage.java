@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.runner.core.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;

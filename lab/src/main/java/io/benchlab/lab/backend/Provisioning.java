@@ -1,5 +1,6 @@
 package io.benchlab.lab.backend;
 
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.setup.ServerSettings;
 
 /**

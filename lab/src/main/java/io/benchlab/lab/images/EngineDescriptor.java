@@ -1,6 +1,5 @@
 package io.benchlab.lab.images;
 
-import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.lab.setup.ConfigSyntax;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.engine.Engine;

@@ -2,7 +2,7 @@ package io.benchlab.lab.rerun;
 
 import io.benchlab.runner.workload.tpcb.KnobCodec;
 import io.benchlab.lab.backend.Backend;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.DbStorage;
 import io.benchlab.lab.backend.EmbeddedBackend;
 import io.benchlab.lab.backend.Provisioning;

@@ -3,7 +3,6 @@ package io.benchlab.lab.images;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.benchlab.lab.backend.ContainerLimits;
 import io.benchlab.runner.core.BadInputException;
 import io.benchlab.runner.core.EnvironmentProbe;
 import io.benchlab.runner.engine.Engine;

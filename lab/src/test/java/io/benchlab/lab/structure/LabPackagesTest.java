@@ -21,6 +21,9 @@ class LabPackagesTest {
         Map<String, Set<String>> graph = PackageCycles.graph(PackageCycles.classesOf(LabMain.class), "io.benchlab.lab");
         assertThat(graph).containsKeys("io.benchlab.lab.cli", "io.benchlab.lab.compare", "io.benchlab.lab.history");
         assertThat(PackageCycles.cycles(graph)).as("package cycles").isEmpty();
+        // The engines' images are what the backends run: what they are knows nothing of where they run.
+        assertThat(graph.get("io.benchlab.lab.images")).as("what images uses").noneMatch(p -> p.startsWith(
+                "io.benchlab.lab.backend"));
     }
 
     /**

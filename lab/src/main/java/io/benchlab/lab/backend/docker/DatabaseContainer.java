@@ -1,7 +1,7 @@
 package io.benchlab.lab.backend.docker;
 
 import com.github.dockerjava.api.model.BlkioRateDevice;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.JdbcReadiness;
 import io.benchlab.lab.backend.JdbcReadiness.NotReady;
 import io.benchlab.lab.images.EngineImage;

@@ -1,7 +1,7 @@
 package io.benchlab.lab.backend.docker;
 
 import io.benchlab.lab.LabDefaults;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.images.EngineImages;

@@ -1,6 +1,6 @@
 package io.benchlab.lab.backend.docker;
 
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.Progress;
 import io.benchlab.runner.run.ExitCodes;
 import java.time.Duration;

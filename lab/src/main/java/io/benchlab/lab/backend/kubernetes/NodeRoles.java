@@ -1,6 +1,6 @@
 package io.benchlab.lab.backend.kubernetes;
 
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.kubernetes.model.Labels;
 import io.benchlab.runner.core.BadInputException;
 import io.fabric8.kubernetes.api.model.Node;

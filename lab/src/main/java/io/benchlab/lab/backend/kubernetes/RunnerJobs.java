@@ -1,7 +1,7 @@
 package io.benchlab.lab.backend.kubernetes;
 
 import io.benchlab.lab.LabDefaults;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.RunnerArgs;
 import io.benchlab.lab.backend.kubernetes.model.Labels;

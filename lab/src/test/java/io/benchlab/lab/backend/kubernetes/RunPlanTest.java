@@ -3,7 +3,7 @@ package io.benchlab.lab.backend.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.benchlab.lab.LabDefaults;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.Provisioning;
 import io.benchlab.lab.backend.RunSpec;
 import io.benchlab.lab.backend.kubernetes.model.Labels;

@@ -1,7 +1,7 @@
 package io.benchlab.lab.backend.kubernetes.model;
 
 import io.benchlab.lab.LabDefaults;
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;

@@ -2,7 +2,7 @@ package io.benchlab.lab.backend.kubernetes.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.benchlab.lab.backend.ContainerLimits;
+import io.benchlab.lab.images.ContainerLimits;
 import io.benchlab.lab.backend.DbStorage;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;

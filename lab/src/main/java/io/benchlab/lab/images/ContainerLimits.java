@@ -1,4 +1,4 @@
-package io.benchlab.lab.backend;
+package io.benchlab.lab.images;
 
 import io.benchlab.lab.LabDefaults;
 import io.benchlab.runner.core.BadInputException;

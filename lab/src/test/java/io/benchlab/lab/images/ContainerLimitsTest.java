@@ -1,4 +1,4 @@
-package io.benchlab.lab.backend;
+package io.benchlab.lab.images;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
