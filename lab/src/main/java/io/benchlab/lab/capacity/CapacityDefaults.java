@@ -2,9 +2,10 @@ package io.benchlab.lab.capacity;
 
 /**
  * Defaults of lab capacity, with why. A search's time is its steps' time: each step a warm-up and
- * {@link #ROUNDS} rounds of {@link #ROUND_SECONDS}, some 40-60 s with the step's own start and
- * checks; the defaults let a search reach {@link #PRECISION} in at most {@link #MAX_STEPS} steps
- * from a probe's start (see {@link CapacitySearch} for the counts), in about 10 minutes at most.
+ * {@link #ROUNDS} rounds of {@link #ROUND_SECONDS} s, with the step's own start and checks; the
+ * defaults let a search reach {@link #PRECISION} in at most {@link #MAX_STEPS} steps
+ * from a probe's start (see {@link CapacitySearch} for the counts); how long searches took is
+ * measured in docs/analysis/capacity.md.
  */
 public final class CapacityDefaults {
 
@@ -57,7 +58,7 @@ public final class CapacityDefaults {
     /**
      * The most steps of a search: one from a probe's start needs 9 at most, 2 of them the bracket's
      * ends run again (see {@link CapacitySearch}), and one more covers a given start up to 5 times
-     * below its capacity; 10 steps of some 45 s and a probe of some 20 s take about 8 minutes.
+     * below its capacity. A search's time is its steps' (docs/analysis/capacity.md has measured ones).
      */
     public static final int MAX_STEPS = 10;
 

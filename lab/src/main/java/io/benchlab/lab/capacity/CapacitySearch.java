@@ -57,8 +57,9 @@ import java.util.stream.Stream;
  * ceiling 1.1 times, floor a fifth of the start; without noise, simulated in
  * {@code CapacitySearchTest}): a capacity between a quarter of flat out and flat out, 8 steps (2 of
  * them repeats); between a tenth and a quarter, 9; between flat out and the ceiling, 6; above the
- * ceiling, 3 (no fail); below the floor, 4 (no pass). 9 at most, so the default of 10 steps of 40-60
- * s and the probe are done in about 10 minutes. From a given start without a probe: a capacity 0.3
+ * ceiling, 3 (no fail); below the floor, 4 (no pass): 9 at most, within the default of
+ * {@link CapacityDefaults#MAX_STEPS}. How long searches took is measured in docs/analysis/capacity.md.
+ * From a given start without a probe: a capacity 0.3
  * to 1.5 times the start, 8-9 steps; 3 times, 9; 5 times, 10; further up the steps run out before
  * the precision, and the outcome says so with the bracket it has. Unclear steps add steps: see
  * {@code CapacityNoiseTest}.
