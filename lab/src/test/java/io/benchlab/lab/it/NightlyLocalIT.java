@@ -16,8 +16,6 @@ import io.benchlab.results.RunResult;
 import io.benchlab.results.Status;
 import io.benchlab.runner.it.ServerTargets;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -74,10 +72,10 @@ class NightlyLocalIT {
         for (String image : List.of(INFLUXDB_STANDIN, BASE)) {
             requireImage(docker, image, ".ci/influx image and .ci/containers start make it");
         }
-        Assumptions.assumeTrue(stackObjects(docker).isEmpty(), "a stack is up on this Docker: " + stackObjects(docker));
+        Assumptions.assumeTrue(StackIT.stackObjects(docker).isEmpty(), "a stack is up on this Docker: " + StackIT.stackObjects(docker));
         buildGrafanaStandIn(docker, home.resolve("grafana-standin"));
-        int influxPort = freePort();
-        int grafanaPort = freePort();
+        int influxPort = StackIT.freePort();
+        int grafanaPort = StackIT.freePort();
         Map<String, String> env = Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString());
         PageSteps page = PageSteps.read(REPO.resolve(PAGE))
                 .replace(2, "bin/lab stack up --pull", "bin/lab stack up --influxdb-image " + INFLUXDB_STANDIN
@@ -129,7 +127,7 @@ class NightlyLocalIT {
                     .directory(REPO.toFile()).redirectErrorStream(true).start();
             down.waitFor(60, TimeUnit.SECONDS);
         }
-        assertThat(stackObjects(docker)).as("the stack after lab stack down --volumes").isEmpty();
+        assertThat(StackIT.stackObjects(docker)).as("the stack after lab stack down --volumes").isEmpty();
         assertThat(DockerApi.benchlabLeftovers(docker)).as("what the night's runs left").isEmpty();
     }
 
@@ -215,28 +213,11 @@ class NightlyLocalIT {
         }
     }
 
-    private static List<String> stackObjects(DockerClient docker) {
-        List<String> found = new ArrayList<>();
-        docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(STACK_LABEL)).exec()
-                .forEach(c -> found.add("container " + String.join(",", c.getNames())));
-        var volumes = docker.listVolumesCmd().withFilter("label", List.of(STACK_LABEL)).exec().getVolumes();
-        if (volumes != null) {
-            volumes.forEach(v -> found.add("volume " + v.getName()));
-        }
-        return found;
-    }
-
     private static Path onlyNight(Path results) throws IOException {
         try (var nights = Files.list(results)) {
             List<Path> all = nights.filter(Files::isDirectory).toList();
             assertThat(all).as("the nights in " + results).hasSize(1);
             return all.get(0);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 }

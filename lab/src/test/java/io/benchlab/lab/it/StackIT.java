@@ -106,7 +106,7 @@ class StackIT {
         assertThat(stackObjects()).isEqualTo(before);
     }
 
-    private static int freePort() throws java.io.IOException {
+    static int freePort() throws java.io.IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
@@ -138,8 +138,12 @@ class StackIT {
         return DockerEnvironment.imageThere(docker, image);
     }
 
-    /** Every container, network and volume labelled as the stack's. */
     private List<String> stackObjects() {
+        return stackObjects(docker);
+    }
+
+    /** Every container, network and volume labelled as the stack's. */
+    static List<String> stackObjects(DockerClient docker) {
         List<String> found = new ArrayList<>();
         docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of(LABEL)).exec()
                 .forEach(c -> found.add("container " + String.join(",", c.getNames())));

@@ -22,6 +22,8 @@ public final class DockerBackend implements Backend {
     private final Provisioning provisioning;
     private DockerClient docker;
     private String writeDevice;
+    /** How the checked run's runner reaches its InfluxDB: found once, in check, where a refusal makes nothing. */
+    private InfluxRoute influxRoute;
 
     public DockerBackend(Provisioning provisioning) {
         this.provisioning = provisioning;
@@ -47,18 +49,13 @@ public final class DockerBackend implements Backend {
         if (provisioning.dbWriteIops() != null) {
             writeDevice = StorageDevice.of(docker, provisioning.storage());
         }
-        influxRoute(spec);
-    }
-
-    /** How the runner's container reaches the run's InfluxDB; refused before anything is made where it cannot. */
-    private InfluxRoute influxRoute(RunSpec spec) {
-        return spec.influx() == null ? InfluxRoute.NONE : InfluxRoute.find(docker, spec.influx().url());
+        influxRoute = spec.influx() == null ? InfluxRoute.NONE : InfluxRoute.find(docker, spec.influx().url());
     }
 
     @Override
     public BackendRun open(RunSpec spec, String runId, Progress progress, ResultSink live) {
         EngineImage image = EngineImages.of(spec.engine());
-        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), influxRoute(spec), runId, progress,
+        return new DockerRun(docker, spec, provisioning, image, dbTag(image, spec), influxRoute, runId, progress,
                 writeDevice == null ? null : new BlkioRateDevice().withPath(writeDevice)
                         .withRate(provisioning.dbWriteIops()));
     }
